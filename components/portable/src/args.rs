@@ -1,0 +1,369 @@
+//! Typed access to a kernel call's arguments, and the updates a kernel reports back.
+
+use crate::exports::plugboard::runtime::kernels::{KernelArg, KernelUpdate, TensorRef};
+use crate::tensor::Tensor;
+use crate::{invalid, memory, KResult};
+
+/// A `Scalar` argument (PyTorch's `Scalar`: int, float or bool).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scalar {
+    /// An integer.
+    Int(i64),
+    /// A float.
+    Double(f64),
+    /// A bool.
+    Bool(bool),
+}
+
+impl Scalar {
+    /// As `f64`.
+    pub fn to_f64(self) -> f64 {
+        match self {
+            Scalar::Int(v) => v as f64,
+            Scalar::Double(v) => v,
+            Scalar::Bool(b) => b as i64 as f64,
+        }
+    }
+
+    /// As `i64` (floats truncate).
+    pub fn to_i64(self) -> i64 {
+        match self {
+            Scalar::Int(v) => v,
+            Scalar::Double(v) => v as i64,
+            Scalar::Bool(b) => b as i64,
+        }
+    }
+
+    /// Whether the scalar is a float.
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::Double(_))
+    }
+}
+
+/// The arguments of one kernel call.
+pub struct Args {
+    args: Vec<KernelArg>,
+    updates: Vec<KernelUpdate>,
+}
+
+impl Args {
+    /// Wraps the arguments the host sent.
+    pub fn new(args: Vec<KernelArg>) -> KResult<Args> {
+        Ok(Args {
+            args,
+            updates: Vec::new(),
+        })
+    }
+
+    /// Number of arguments.
+    pub fn len(&self) -> usize {
+        self.args.len()
+    }
+
+    /// Whether there are no arguments.
+    pub fn is_empty(&self) -> bool {
+        self.args.is_empty()
+    }
+
+    /// The updates to send back to the host.
+    pub fn into_updates(self) -> Vec<KernelUpdate> {
+        self.updates
+    }
+
+    fn get(&self, i: usize) -> KResult<&KernelArg> {
+        self.args.get(i).ok_or_else(|| {
+            invalid(format!(
+                "expected at least {} arguments, got {}",
+                i + 1,
+                self.args.len()
+            ))
+        })
+    }
+
+    fn kind(a: &KernelArg) -> &'static str {
+        match a {
+            KernelArg::None => "None",
+            KernelArg::Int(_) => "int",
+            KernelArg::Double(_) => "double",
+            KernelArg::Bool(_) => "bool",
+            KernelArg::String(_) => "string",
+            KernelArg::Tensor(_) => "tensor",
+            KernelArg::IntList(_) => "int list",
+            KernelArg::DoubleList(_) => "double list",
+            KernelArg::BoolList(_) => "bool list",
+            KernelArg::TensorList(_) => "tensor list",
+            KernelArg::OptionalTensorList(_) => "optional tensor list",
+        }
+    }
+
+    fn wrong(&self, i: usize, want: &str) -> crate::plugboard::runtime::types::Error {
+        let got = self.args.get(i).map(Self::kind).unwrap_or("nothing");
+        invalid(format!("argument {i} should be a {want}, got a {got}"))
+    }
+
+    /// Whether argument `i` is `None`.
+    pub fn is_none(&self, i: usize) -> bool {
+        matches!(self.args.get(i), Some(KernelArg::None) | None)
+    }
+
+    fn tensor_ref(&self, i: usize) -> KResult<&TensorRef> {
+        match self.get(i)? {
+            KernelArg::Tensor(t) => Ok(t),
+            _ => Err(self.wrong(i, "tensor")),
+        }
+    }
+
+    /// Tensor argument `i`.
+    pub fn tensor(&self, i: usize) -> KResult<Tensor> {
+        Tensor::from_ref(self.tensor_ref(i)?)
+    }
+
+    /// Optional tensor argument `i`.
+    pub fn opt_tensor(&self, i: usize) -> KResult<Option<Tensor>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.tensor(i).map(Some)
+        }
+    }
+
+    /// Int argument `i`.
+    pub fn int(&self, i: usize) -> KResult<i64> {
+        match self.get(i)? {
+            KernelArg::Int(v) => Ok(*v),
+            KernelArg::Bool(b) => Ok(*b as i64),
+            _ => Err(self.wrong(i, "int")),
+        }
+    }
+
+    /// Optional int argument `i`.
+    pub fn opt_int(&self, i: usize) -> KResult<Option<i64>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.int(i).map(Some)
+        }
+    }
+
+    /// Float argument `i` (ints are accepted).
+    pub fn double(&self, i: usize) -> KResult<f64> {
+        match self.get(i)? {
+            KernelArg::Double(v) => Ok(*v),
+            KernelArg::Int(v) => Ok(*v as f64),
+            _ => Err(self.wrong(i, "double")),
+        }
+    }
+
+    /// Optional float argument `i`.
+    pub fn opt_double(&self, i: usize) -> KResult<Option<f64>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.double(i).map(Some)
+        }
+    }
+
+    /// Bool argument `i`.
+    pub fn bool(&self, i: usize) -> KResult<bool> {
+        match self.get(i)? {
+            KernelArg::Bool(v) => Ok(*v),
+            KernelArg::Int(v) => Ok(*v != 0),
+            _ => Err(self.wrong(i, "bool")),
+        }
+    }
+
+    /// Optional bool argument `i`.
+    pub fn opt_bool(&self, i: usize) -> KResult<Option<bool>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.bool(i).map(Some)
+        }
+    }
+
+    /// String argument `i`.
+    pub fn string(&self, i: usize) -> KResult<&str> {
+        match self.get(i)? {
+            KernelArg::String(s) => Ok(s),
+            _ => Err(self.wrong(i, "string")),
+        }
+    }
+
+    /// Optional string argument `i`.
+    pub fn opt_string(&self, i: usize) -> KResult<Option<&str>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.string(i).map(Some)
+        }
+    }
+
+    /// Scalar argument `i`.
+    pub fn scalar(&self, i: usize) -> KResult<Scalar> {
+        match self.get(i)? {
+            KernelArg::Int(v) => Ok(Scalar::Int(*v)),
+            KernelArg::Double(v) => Ok(Scalar::Double(*v)),
+            KernelArg::Bool(v) => Ok(Scalar::Bool(*v)),
+            _ => Err(self.wrong(i, "scalar")),
+        }
+    }
+
+    /// Optional scalar argument `i`.
+    pub fn opt_scalar(&self, i: usize) -> KResult<Option<Scalar>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.scalar(i).map(Some)
+        }
+    }
+
+    /// Int list argument `i` (a single int is accepted as a list of one).
+    pub fn int_list(&self, i: usize) -> KResult<Vec<i64>> {
+        match self.get(i)? {
+            KernelArg::IntList(v) => Ok(v.clone()),
+            KernelArg::Int(v) => Ok(vec![*v]),
+            _ => Err(self.wrong(i, "int list")),
+        }
+    }
+
+    /// Optional int list argument `i`.
+    pub fn opt_int_list(&self, i: usize) -> KResult<Option<Vec<i64>>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.int_list(i).map(Some)
+        }
+    }
+
+    /// Float list argument `i`.
+    pub fn double_list(&self, i: usize) -> KResult<Vec<f64>> {
+        match self.get(i)? {
+            KernelArg::DoubleList(v) => Ok(v.clone()),
+            KernelArg::IntList(v) => Ok(v.iter().map(|&x| x as f64).collect()),
+            _ => Err(self.wrong(i, "double list")),
+        }
+    }
+
+    /// Optional float list argument `i`.
+    pub fn opt_double_list(&self, i: usize) -> KResult<Option<Vec<f64>>> {
+        if self.is_none(i) {
+            Ok(None)
+        } else {
+            self.double_list(i).map(Some)
+        }
+    }
+
+    /// Bool list argument `i`.
+    pub fn bool_list(&self, i: usize) -> KResult<Vec<bool>> {
+        match self.get(i)? {
+            KernelArg::BoolList(v) => Ok(v.clone()),
+            _ => Err(self.wrong(i, "bool list")),
+        }
+    }
+
+    /// Tensor list argument `i`.
+    pub fn tensor_list(&self, i: usize) -> KResult<Vec<Tensor>> {
+        match self.get(i)? {
+            KernelArg::TensorList(v) => v.iter().map(Tensor::from_ref).collect(),
+            _ => Err(self.wrong(i, "tensor list")),
+        }
+    }
+
+    /// Optional-tensor list argument `i` (as used by `aten::index.Tensor_out`).
+    pub fn opt_tensor_list(&self, i: usize) -> KResult<Vec<Option<Tensor>>> {
+        match self.get(i)? {
+            KernelArg::OptionalTensorList(v) => v
+                .iter()
+                .map(|t| t.as_ref().map(Tensor::from_ref).transpose())
+                .collect(),
+            KernelArg::TensorList(v) => v.iter().map(|t| Tensor::from_ref(t).map(Some)).collect(),
+            _ => Err(self.wrong(i, "optional tensor list")),
+        }
+    }
+
+    /// Output tensor argument `i`, resized to `sizes` (reported to the host when they
+    /// differ from the planned ones). Fails if the new size does not fit the tensor's
+    /// memory block.
+    pub fn out(&mut self, i: usize, sizes: &[usize]) -> KResult<Tensor> {
+        let r = self.tensor_ref(i)?;
+        let mut t = Tensor::from_ref(r)?;
+        if t.sizes != sizes {
+            resize(&mut t, sizes)?;
+            self.updates.push(KernelUpdate::TensorSizes((
+                i as u32,
+                sizes.iter().map(|&s| s as u32).collect(),
+            )));
+        }
+        Ok(t)
+    }
+
+    /// Item `j` of the output tensor list at argument `i`, resized to `sizes`.
+    pub fn out_list_item(&mut self, i: usize, j: usize, sizes: &[usize]) -> KResult<Tensor> {
+        let r = match self.get(i)? {
+            KernelArg::TensorList(v) => v.get(j).ok_or_else(|| {
+                invalid(format!(
+                    "output list {i} has {} items, wanted item {j}",
+                    v.len()
+                ))
+            })?,
+            _ => return Err(self.wrong(i, "tensor list")),
+        };
+        let mut t = Tensor::from_ref(r)?;
+        if t.sizes != sizes {
+            resize(&mut t, sizes)?;
+            self.updates.push(KernelUpdate::ListItemSizes((
+                i as u32,
+                j as u32,
+                sizes.iter().map(|&s| s as u32).collect(),
+            )));
+        }
+        Ok(t)
+    }
+
+    /// Number of items of the tensor list at argument `i`.
+    pub fn list_len(&self, i: usize) -> KResult<usize> {
+        match self.get(i)? {
+            KernelArg::TensorList(v) => Ok(v.len()),
+            KernelArg::OptionalTensorList(v) => Ok(v.len()),
+            _ => Err(self.wrong(i, "tensor list")),
+        }
+    }
+
+    /// Sets the int output at argument `i`.
+    pub fn set_int(&mut self, i: usize, v: i64) {
+        self.updates.push(KernelUpdate::Int((i as u32, v)));
+    }
+
+    /// Sets the float output at argument `i`.
+    pub fn set_double(&mut self, i: usize, v: f64) {
+        self.updates.push(KernelUpdate::Double((i as u32, v)));
+    }
+
+    /// Sets the bool output at argument `i`.
+    pub fn set_bool(&mut self, i: usize, v: bool) {
+        self.updates.push(KernelUpdate::Bool((i as u32, v)));
+    }
+}
+
+fn resize(t: &mut Tensor, sizes: &[usize]) -> KResult<()> {
+    if sizes.len() != t.sizes.len() {
+        // Rank changes are allowed for outputs whose planned rank differs; the dim order
+        // becomes contiguous.
+        t.dim_order = (0..sizes.len() as u8).collect();
+    }
+    let numel = sizes
+        .iter()
+        .try_fold(1usize, |a, &s| a.checked_mul(s))
+        .ok_or_else(|| invalid("output size overflows"))?;
+    t.sizes = sizes.to_vec();
+    t.numel = numel;
+    let nbytes = t.nbytes().ok_or_else(|| invalid("output size overflows"))?;
+    if nbytes > 0 {
+        memory::check(t.addr, nbytes).map_err(|_| {
+            invalid(format!(
+                "output of sizes {sizes:?} does not fit the memory planned for it"
+            ))
+        })?;
+    }
+    Ok(())
+}

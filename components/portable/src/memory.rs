@@ -1,0 +1,95 @@
+//! Blocks of linear memory that the host reserves for planned buffers, constants and
+//! inputs. Every block is tracked so that descriptors and host reads and writes can be
+//! checked to fall inside one.
+
+use std::alloc::Layout;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use crate::plugboard::runtime::types::{Error, ErrorKind};
+use crate::{err, KResult};
+
+thread_local! {
+    /// Live blocks: start address -> layout.
+    static BLOCKS: RefCell<BTreeMap<u32, Layout>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// Reserves `size` zeroed bytes aligned to `align` (a power of two, 1..=64).
+pub fn alloc(size: u64, align: u32) -> KResult<u32> {
+    let align = align.max(1);
+    if !align.is_power_of_two() || align > 64 {
+        return Err(crate::invalid(format!(
+            "alignment {align} is not a power of two up to 64"
+        )));
+    }
+    let size = usize::try_from(size)
+        .ok()
+        .filter(|s| *s < u32::MAX as usize)
+        .ok_or_else(|| {
+            err(
+                ErrorKind::MemoryAllocationFailed,
+                format!("{size} bytes do not fit in 32-bit memory"),
+            )
+        })?;
+    let layout = Layout::from_size_align(size.max(1), align as usize)
+        .map_err(|e| crate::invalid(e.to_string()))?;
+    // A graceful failure (null) is reported; the host's memory cap makes growth fail.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    if ptr.is_null() {
+        return Err(err(
+            ErrorKind::MemoryAllocationFailed,
+            format!("cannot reserve {size} bytes in the kernel library's memory"),
+        ));
+    }
+    let addr = ptr as usize as u32;
+    BLOCKS.with(|b| b.borrow_mut().insert(addr, layout));
+    Ok(addr)
+}
+
+/// Releases a block; unknown addresses are ignored.
+pub fn free(address: u32) {
+    if let Some(layout) = BLOCKS.with(|b| b.borrow_mut().remove(&address)) {
+        unsafe { std::alloc::dealloc(address as usize as *mut u8, layout) };
+    }
+}
+
+/// Checks that `[address, address + len)` lies inside one live block.
+pub fn check(address: u32, len: usize) -> KResult<()> {
+    let ok = BLOCKS.with(|b| {
+        b.borrow()
+            .range(..=address)
+            .next_back()
+            .is_some_and(|(&start, layout)| {
+                (address as usize - start as usize)
+                    .checked_add(len)
+                    .is_some_and(|end| end <= layout.size())
+            })
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(out_of_bounds(address, len))
+    }
+}
+
+fn out_of_bounds(address: u32, len: usize) -> Error {
+    err(
+        ErrorKind::AccessFailed,
+        format!("bytes {address:#x}..+{len} are not inside a block reserved with alloc"),
+    )
+}
+
+/// Copies `data` to `address`.
+pub fn write(address: u32, data: &[u8]) -> KResult<()> {
+    check(address, data.len())?;
+    unsafe {
+        std::ptr::copy_nonoverlapping(data.as_ptr(), address as usize as *mut u8, data.len())
+    };
+    Ok(())
+}
+
+/// Reads `len` bytes at `address`.
+pub fn read(address: u32, len: u32) -> KResult<Vec<u8>> {
+    check(address, len as usize)?;
+    Ok(unsafe { std::slice::from_raw_parts(address as usize as *const u8, len as usize) }.to_vec())
+}

@@ -1,0 +1,46 @@
+//! The kernels, one module per family of operators. Each module has a `register`
+//! function that adds its operators to the table.
+
+pub mod activation;
+pub mod binary;
+pub mod compare;
+pub mod conv;
+pub mod creation;
+pub mod dim_order;
+pub mod embedding;
+pub mod index;
+pub mod linalg;
+pub mod logical;
+pub mod norm;
+pub mod pool;
+pub mod prim;
+pub mod reduce;
+pub mod shape;
+pub mod softmax;
+pub mod unary;
+pub mod upsample;
+pub mod util;
+
+use crate::registry::Registrar;
+
+/// Registers every operator of every module.
+pub fn register_all(r: &mut Registrar) {
+    activation::register(r);
+    binary::register(r);
+    compare::register(r);
+    conv::register(r);
+    creation::register(r);
+    dim_order::register(r);
+    embedding::register(r);
+    index::register(r);
+    linalg::register(r);
+    logical::register(r);
+    norm::register(r);
+    pool::register(r);
+    prim::register(r);
+    reduce::register(r);
+    shape::register(r);
+    softmax::register(r);
+    unary::register(r);
+    upsample::register(r);
+}

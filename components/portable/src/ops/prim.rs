@@ -1,0 +1,171 @@
+//! ExecuTorch's prim ops on scalars (`executorch_prim::*`, `aten::sym_*`), which compute
+//! symbolic sizes and scalars between kernels.
+
+use crate::args::{Args, Scalar};
+use crate::ops::util::wrap_dim;
+use crate::registry::Registrar;
+use crate::{invalid, KResult};
+
+/// Registers this module's operators.
+pub fn register(r: &mut Registrar) {
+    r.add("aten::sym_size.int", &[], sym_size);
+    r.add("aten::sym_numel", &[], sym_numel);
+    r.add("aten::sym_stride.int", &[], sym_stride);
+    r.add("aten::sym_storage_offset", &[], sym_storage_offset);
+    r.add("executorch_prim::add.Scalar", &[], |a| {
+        scalar_bin(a, |x, y| x.checked_add(y), |x, y| x + y)
+    });
+    r.add("executorch_prim::sub.Scalar", &[], |a| {
+        scalar_bin(a, |x, y| x.checked_sub(y), |x, y| x - y)
+    });
+    r.add("executorch_prim::mul.Scalar", &[], |a| {
+        scalar_bin(a, |x, y| x.checked_mul(y), |x, y| x * y)
+    });
+    r.add("executorch_prim::floordiv.Scalar", &[], floordiv);
+    r.add("executorch_prim::truediv.Scalar", &[], truediv);
+    r.add("executorch_prim::mod.Scalar", &[], modulo);
+    r.add("executorch_prim::mod.int", &[], modulo);
+    r.add("executorch_prim::neg.Scalar", &[], neg);
+    r.add("executorch_prim::sym_float.Scalar", &[], sym_float);
+    r.add("executorch_prim::eq.Scalar", &[], |a| {
+        compare(a, |o| o == std::cmp::Ordering::Equal)
+    });
+    r.add("executorch_prim::gt.Scalar", &[], |a| {
+        compare(a, |o| o == std::cmp::Ordering::Greater)
+    });
+    r.add("executorch_prim::lt.Scalar", &[], |a| {
+        compare(a, |o| o == std::cmp::Ordering::Less)
+    });
+    r.add("executorch_prim::ge.Scalar", &[], |a| {
+        compare(a, |o| o != std::cmp::Ordering::Less)
+    });
+    r.add("executorch_prim::le.Scalar", &[], |a| {
+        compare(a, |o| o != std::cmp::Ordering::Greater)
+    });
+    r.add("executorch_prim::et_copy_index.tensor", &[], |_| {
+        Err(invalid("et_copy_index is not supported yet"))
+    });
+    r.add("executorch_prim::et_view.default", &[], |_| {
+        Err(invalid("et_view is not supported yet"))
+    });
+}
+
+fn sym_size(a: &mut Args) -> KResult {
+    let t = a.tensor(0)?;
+    let d = wrap_dim(a.int(1)?, t.dim())?;
+    let v = t.sizes[d] as i64;
+    a.set_int(2, v);
+    Ok(())
+}
+
+fn sym_numel(a: &mut Args) -> KResult {
+    let t = a.tensor(0)?;
+    let v = t.numel as i64;
+    a.set_int(1, v);
+    Ok(())
+}
+
+fn sym_stride(a: &mut Args) -> KResult {
+    let t = a.tensor(0)?;
+    let d = wrap_dim(a.int(1)?, t.dim())?;
+    let v = t.strides()[d] as i64;
+    a.set_int(2, v);
+    Ok(())
+}
+
+fn sym_storage_offset(a: &mut Args) -> KResult {
+    a.set_int(1, 0);
+    Ok(())
+}
+
+fn set_scalar(a: &mut Args, i: usize, s: Scalar) {
+    match s {
+        Scalar::Int(v) => a.set_int(i, v),
+        Scalar::Double(v) => a.set_double(i, v),
+        Scalar::Bool(v) => a.set_bool(i, v),
+    }
+}
+
+fn scalar_bin(
+    a: &mut Args,
+    int_op: fn(i64, i64) -> Option<i64>,
+    float_op: fn(f64, f64) -> f64,
+) -> KResult {
+    let (x, y) = (a.scalar(0)?, a.scalar(1)?);
+    let r = if x.is_float() || y.is_float() {
+        Scalar::Double(float_op(x.to_f64(), y.to_f64()))
+    } else {
+        Scalar::Int(int_op(x.to_i64(), y.to_i64()).ok_or_else(|| invalid("integer overflow"))?)
+    };
+    set_scalar(a, 2, r);
+    Ok(())
+}
+
+fn floordiv(a: &mut Args) -> KResult {
+    let (x, y) = (a.scalar(0)?, a.scalar(1)?);
+    let r = if x.is_float() || y.is_float() {
+        Scalar::Double((x.to_f64() / y.to_f64()).floor())
+    } else {
+        let (x, y) = (x.to_i64(), y.to_i64());
+        if y == 0 {
+            return Err(invalid("integer division by zero"));
+        }
+        Scalar::Int(crate::ops::binary::floor_div_i64(x, y))
+    };
+    set_scalar(a, 2, r);
+    Ok(())
+}
+
+fn truediv(a: &mut Args) -> KResult {
+    let (x, y) = (a.scalar(0)?, a.scalar(1)?);
+    a.set_double(2, x.to_f64() / y.to_f64());
+    Ok(())
+}
+
+fn modulo(a: &mut Args) -> KResult {
+    let (x, y) = (a.scalar(0)?, a.scalar(1)?);
+    let r = if x.is_float() || y.is_float() {
+        let (x, y) = (x.to_f64(), y.to_f64());
+        let m = x % y;
+        Scalar::Double(if m != 0.0 && ((m < 0.0) != (y < 0.0)) {
+            m + y
+        } else {
+            m
+        })
+    } else {
+        let (x, y) = (x.to_i64(), y.to_i64());
+        if y == 0 {
+            return Err(invalid("integer modulo by zero"));
+        }
+        Scalar::Int(x.rem_euclid(y) + if y < 0 && x.rem_euclid(y) != 0 { y } else { 0 })
+    };
+    set_scalar(a, 2, r);
+    Ok(())
+}
+
+fn neg(a: &mut Args) -> KResult {
+    let x = a.scalar(0)?;
+    let r = match x {
+        Scalar::Double(v) => Scalar::Double(-v),
+        other => Scalar::Int(other.to_i64().wrapping_neg()),
+    };
+    set_scalar(a, 1, r);
+    Ok(())
+}
+
+fn sym_float(a: &mut Args) -> KResult {
+    let x = a.scalar(0)?.to_f64();
+    a.set_double(1, x);
+    Ok(())
+}
+
+fn compare(a: &mut Args, pred: fn(std::cmp::Ordering) -> bool) -> KResult {
+    let (x, y) = (a.scalar(0)?, a.scalar(1)?);
+    let ord = if x.is_float() || y.is_float() {
+        x.to_f64().partial_cmp(&y.to_f64())
+    } else {
+        Some(x.to_i64().cmp(&y.to_i64()))
+    };
+    a.set_bool(2, ord.is_some_and(pred));
+    Ok(())
+}

@@ -1,0 +1,109 @@
+//! A kernel library for the host's sandbox tests. It provides `aten::add.out` and
+//! `aten::mul.out` for contiguous float32 tensors (enough for the `add_mul` fixture)
+//! and misbehaves on request: when the first element of `mul`'s first input is
+//! 1.0 it traps (panics), 2.0 loops forever, 3.0 allocates until memory runs out.
+
+wit_bindgen::generate!({
+    path: "../../../wit",
+    world: "kernel-library",
+});
+
+use exports::plugboard::runtime::kernels::{
+    Guest, KernelArg, KernelUpdate, OperatorInfo, TensorRef,
+};
+use plugboard::runtime::types::{Error, ErrorKind, ScalarType};
+
+struct Misbehave;
+
+fn invalid(m: &str) -> Error {
+    Error {
+        kind: ErrorKind::InvalidArgument,
+        message: m.to_string(),
+    }
+}
+
+fn floats(t: &TensorRef) -> &'static mut [f32] {
+    let n: usize = t.sizes.iter().map(|&s| s as usize).product();
+    // SAFETY: test component; the host passes addresses it reserved with `alloc`.
+    unsafe { std::slice::from_raw_parts_mut(t.address as usize as *mut f32, n) }
+}
+
+fn tensor(args: &[KernelArg], i: usize) -> Result<&TensorRef, Error> {
+    match args.get(i) {
+        Some(KernelArg::Tensor(t)) if t.dtype == ScalarType::Float => Ok(t),
+        _ => Err(invalid("expected a float32 tensor")),
+    }
+}
+
+impl Guest for Misbehave {
+    fn operators() -> Vec<OperatorInfo> {
+        ["aten::add.out", "aten::mul.out"]
+            .iter()
+            .map(|n| OperatorInfo {
+                name: n.to_string(),
+                dtypes: vec![ScalarType::Float],
+            })
+            .collect()
+    }
+
+    fn call(op: u32, args: Vec<KernelArg>) -> Result<Vec<KernelUpdate>, Error> {
+        let a = floats(tensor(&args, 0)?);
+        let b = floats(tensor(&args, 1)?);
+        if op == 1 {
+            match a.first().copied() {
+                Some(1.0) => panic!("misbehave: asked to trap"),
+                Some(2.0) => {
+                    let mut x: u64 = 0;
+                    loop {
+                        x = std::hint::black_box(x.wrapping_add(1));
+                    }
+                }
+                Some(3.0) => {
+                    let mut hoard: Vec<Vec<u8>> = Vec::new();
+                    loop {
+                        hoard.push(vec![1u8; 16 << 20]);
+                        std::hint::black_box(&hoard);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let out = floats(tensor(&args, if op == 0 { 3 } else { 2 })?);
+        for i in 0..out.len() {
+            out[i] = if op == 0 { a[i] + b[i] } else { a[i] * b[i] };
+        }
+        Ok(Vec::new())
+    }
+
+    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
+        let layout =
+            std::alloc::Layout::from_size_align(size.max(1) as usize, align.max(1) as usize)
+                .map_err(|_| invalid("bad layout"))?;
+        let p = unsafe { std::alloc::alloc_zeroed(layout) };
+        if p.is_null() {
+            return Err(Error {
+                kind: ErrorKind::MemoryAllocationFailed,
+                message: "out of memory".into(),
+            });
+        }
+        Ok(p as usize as u32)
+    }
+
+    fn free(_address: u32) {}
+
+    fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
+        unsafe {
+            std::ptr::copy_nonoverlapping(data.as_ptr(), address as usize as *mut u8, data.len())
+        };
+        Ok(())
+    }
+
+    fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
+        Ok(
+            unsafe { std::slice::from_raw_parts(address as usize as *const u8, len as usize) }
+                .to_vec(),
+        )
+    }
+}
+
+export!(Misbehave);

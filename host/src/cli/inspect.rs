@@ -1,0 +1,118 @@
+//! `plugboard inspect`: what is inside a `.pte` program.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clap::Args;
+use plugboard::program::{DelegateData, Instruction, TensorData, ValueDef};
+use plugboard::Program;
+
+/// Arguments of `plugboard inspect`.
+#[derive(Args, Debug)]
+pub struct InspectArgs {
+    /// The `.pte` program.
+    pub model: PathBuf,
+}
+
+fn describe_value(v: &ValueDef) -> String {
+    match v {
+        ValueDef::Tensor(t) => format!(
+            "Tensor {} {:?} dim_order {:?} {:?}",
+            t.dtype, t.sizes, t.dim_order, t.dynamism
+        ),
+        other => format!("{} {other:?}", other.kind()),
+    }
+}
+
+/// Prints the program's structure.
+pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
+    let p = Program::from_file(&args.model)?;
+    println!(
+        "program {} ({} bytes, schema version {})",
+        p.origin().display(),
+        p.len(),
+        p.version()
+    );
+    if let Some(h) = p.extended_header() {
+        println!(
+            "  extended header: flatbuffer {} bytes, segments at {} ({} bytes)",
+            h.program_size, h.segment_base_offset, h.segment_data_size
+        );
+    }
+    println!("  segments: {}", p.segments().len());
+    for (i, (off, len)) in p.segments().iter().enumerate() {
+        println!("    [{i}] offset {off}, {len} bytes");
+    }
+    let named = p.named_data_keys();
+    if !named.is_empty() {
+        println!("  named data: {}", named.len());
+        for (k, n) in named {
+            println!("    {k}: {n} bytes");
+        }
+    }
+    for plan in p.plans() {
+        println!("method `{}`", plan.name);
+        println!("  inputs:");
+        for (i, &vi) in plan.inputs.iter().enumerate() {
+            println!("    [{i}] {}", describe_value(&plan.values[vi]));
+        }
+        println!("  outputs:");
+        for (i, &vi) in plan.outputs.iter().enumerate() {
+            println!("    [{i}] {}", describe_value(&plan.values[vi]));
+        }
+        let planned: Vec<u64> = plan.buffer_sizes.iter().skip(1).copied().collect();
+        println!(
+            "  memory plan: {} buffer(s), sizes {planned:?} bytes",
+            planned.len()
+        );
+        let constants: usize = plan
+            .values
+            .iter()
+            .filter_map(|v| match v {
+                ValueDef::Tensor(t)
+                    if matches!(
+                        t.data,
+                        TensorData::Constant { .. } | TensorData::InlineConstant { .. }
+                    ) =>
+                {
+                    Some(t.nbytes)
+                }
+                _ => None,
+            })
+            .sum();
+        println!(
+            "  values: {}, constant tensor bytes: {constants}",
+            plan.values.len()
+        );
+        let mut calls: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+        for ins in &plan.instructions {
+            let k = match ins {
+                Instruction::Kernel { op, .. } => {
+                    *calls.entry(plan.operators[*op].as_str()).or_default() += 1;
+                    "KernelCall"
+                }
+                Instruction::Delegate { .. } => "DelegateCall",
+                Instruction::Move { .. } => "MoveCall",
+                Instruction::JumpFalse { .. } => "JumpFalseCall",
+                Instruction::Free { .. } => "FreeCall",
+            };
+            *kinds.entry(k).or_default() += 1;
+        }
+        println!("  instructions: {} {kinds:?}", plan.instructions.len());
+        println!("  operators ({}):", plan.operators.len());
+        for op in &plan.operators {
+            println!("    {op} x{}", calls.get(op.as_str()).copied().unwrap_or(0));
+        }
+        println!("  delegates ({}):", plan.delegates.len());
+        for (i, d) in plan.delegates.iter().enumerate() {
+            let (loc, size) = match d.processed {
+                DelegateData::Inline(j) => (format!("inline[{j}]"), p.delegate_data(d).len()),
+                DelegateData::Segment { offset, len } => (format!("segment at {offset}"), len),
+            };
+            let specs: Vec<&str> = d.compile_specs.iter().map(|(k, _)| k.as_str()).collect();
+            println!("    [{i}] backend {}: processed blob {size} bytes ({loc}), compile specs {specs:?}", d.id);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,88 @@
+//! Command-line parsing and the subcommands.
+
+mod backends;
+mod inspect;
+mod run;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use plugboard::{Registry, SandboxConfig};
+
+/// Runs ExecuTorch `.pte` programs; every backend and kernel library is a WebAssembly
+/// component loaded at run time.
+#[derive(Parser, Debug)]
+#[command(name = "plugboard", version)]
+pub struct Cli {
+    /// More log output (-v: debug, -vv: trace). `RUST_LOG` overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run a method of a program (the bundled demo program when no MODEL is given).
+    Run(run::RunArgs),
+    /// Show a program's methods, inputs and outputs, operators, delegates and segments.
+    Inspect(inspect::InspectArgs),
+    /// List the components in the registry.
+    Backends(RegistryArgs),
+}
+
+/// Options that shape the registry and its sandbox.
+#[derive(Args, Debug, Clone)]
+pub struct RegistryArgs {
+    /// Extra component to load (repeatable), after the bundled ones and `PLUGBOARD_PATH`.
+    #[arg(long = "backend", value_name = "FILE.wasm")]
+    pub backends: Vec<PathBuf>,
+    /// Memory cap of each component instance, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    pub memory_cap: usize,
+    /// Deadline of one call into a component, in milliseconds (0: no deadline).
+    #[arg(long, value_name = "MS", default_value_t = 60_000)]
+    pub deadline_ms: u64,
+}
+
+impl RegistryArgs {
+    /// Builds the registry: bundled components, `PLUGBOARD_PATH`, then `--backend`s.
+    pub fn registry(&self) -> anyhow::Result<Registry> {
+        let config = SandboxConfig {
+            memory_cap: self.memory_cap.saturating_mul(1 << 20),
+            call_deadline: (self.deadline_ms > 0).then(|| Duration::from_millis(self.deadline_ms)),
+            ..SandboxConfig::default()
+        };
+        let mut r = Registry::with_defaults(config)?;
+        for b in &self.backends {
+            r.load_file(b)?;
+        }
+        Ok(r)
+    }
+}
+
+/// Sets up `tracing` to stderr; default level warn.
+pub fn init_logging(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "debug",
+        _ => "trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Runs the chosen subcommand (`run` with no arguments when none is given).
+pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        None => run::run(run::RunArgs::default()),
+        Some(Command::Run(a)) => run::run(a),
+        Some(Command::Inspect(a)) => inspect::inspect(a),
+        Some(Command::Backends(a)) => backends::backends(a),
+    }
+}

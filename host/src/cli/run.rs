@@ -1,0 +1,173 @@
+//! `plugboard run`: load a program, set inputs, execute, print and save outputs.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+use plugboard::program::ValueDef;
+use plugboard::{npy, EValue, Method, Program, ScalarType, Tensor};
+
+use super::RegistryArgs;
+
+/// The bundled demo program (the `cnn` fixture: conv, batch norm, ReLU, max pool, conv,
+/// ReLU, adaptive average pool, linear) and its input, for `plugboard run` with no model.
+const DEFAULT_PROGRAM: &[u8] = include_bytes!("../../../tests/fixtures/cnn/cnn.portable.pte");
+const DEFAULT_INPUT: &[u8] = include_bytes!("../../../tests/fixtures/cnn/input0.npy");
+
+/// Arguments of `plugboard run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The `.pte` program (default: the bundled demo program).
+    pub model: Option<PathBuf>,
+    /// Input `.npy` files in the method's input order (default: all ones, as
+    /// ExecuTorch's executor_runner does).
+    #[arg(short, long = "input", value_name = "INPUT.npy")]
+    pub inputs: Vec<PathBuf>,
+    /// The method to run.
+    #[arg(long, default_value = "forward")]
+    pub method: String,
+    /// Write output i as OUTDIR/output<i>.npy.
+    #[arg(short, long = "output-dir", value_name = "OUTDIR")]
+    pub output_dir: Option<PathBuf>,
+    /// Execute this many times and report the median time.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: usize,
+    #[command(flatten)]
+    pub registry: RegistryArgs,
+}
+
+impl Default for RunArgs {
+    fn default() -> Self {
+        match <super::Cli as clap::Parser>::parse_from(["plugboard", "run"]).command {
+            Some(super::Command::Run(a)) => a,
+            _ => unreachable!("`plugboard run` parses as the run command"),
+        }
+    }
+}
+
+/// Runs `args`.
+pub fn run(args: RunArgs) -> anyhow::Result<()> {
+    let t0 = Instant::now();
+    let registry = args.registry.registry()?;
+    let (program, default_inputs) = match &args.model {
+        Some(path) => (Program::from_file(path)?, None),
+        None => {
+            println!("running the bundled demo program (cnn.portable.pte); pass a MODEL.pte to run your own");
+            (
+                Program::from_bytes(DEFAULT_PROGRAM.to_vec())?,
+                Some(vec![npy::read_bytes(DEFAULT_INPUT)?]),
+            )
+        }
+    };
+    let program = Arc::new(program);
+    let mut method = Method::load(program.clone(), &args.method, &registry)?;
+    let load_time = t0.elapsed();
+
+    let inputs: Vec<EValue> = if !args.inputs.is_empty() {
+        if args.inputs.len() != method.num_inputs() {
+            anyhow::bail!(
+                "method `{}` takes {} inputs, {} were given",
+                args.method,
+                method.num_inputs(),
+                args.inputs.len()
+            );
+        }
+        args.inputs
+            .iter()
+            .map(|p| {
+                npy::read(p)
+                    .map(EValue::Tensor)
+                    .with_context(|| format!("input {}", p.display()))
+            })
+            .collect::<anyhow::Result<_>>()?
+    } else if let Some(d) = default_inputs {
+        d.into_iter().map(EValue::Tensor).collect()
+    } else {
+        let plan = method.plan();
+        plan.inputs
+            .iter()
+            .map(|&vi| default_input(&plan.values[vi]))
+            .collect::<anyhow::Result<_>>()?
+    };
+
+    let mut times = Vec::with_capacity(args.repeat.max(1));
+    for _ in 0..args.repeat.max(1) {
+        for (i, v) in inputs.iter().enumerate() {
+            method.set_input(i, v.clone())?;
+        }
+        let t = Instant::now();
+        method.execute()?;
+        times.push(t.elapsed());
+    }
+    times.sort();
+    let outputs = method.outputs()?;
+    println!(
+        "{} method `{}`: {} input(s), {} output(s); load {:.1} ms, execute {:.3} ms{}",
+        program.origin().display(),
+        method.name(),
+        inputs.len(),
+        outputs.len(),
+        load_time.as_secs_f64() * 1e3,
+        times[times.len() / 2].as_secs_f64() * 1e3,
+        if times.len() > 1 {
+            format!(" (median of {})", times.len())
+        } else {
+            String::new()
+        },
+    );
+    if let Some(dir) = &args.output_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
+    }
+    for (i, out) in outputs.iter().enumerate() {
+        println!("output {i}: {}", describe(out));
+        if let (Some(dir), EValue::Tensor(t)) = (&args.output_dir, out) {
+            let path = dir.join(format!("output{i}.npy"));
+            npy::write(&path, t)?;
+            println!("  written to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn default_input(def: &ValueDef) -> anyhow::Result<EValue> {
+    Ok(match def {
+        ValueDef::Tensor(t) => {
+            let n: usize = t.sizes.iter().map(|&s| s as usize).product();
+            let data: Vec<u8> = match t.dtype {
+                ScalarType::Float => (0..n).flat_map(|_| 1f32.to_le_bytes()).collect(),
+                ScalarType::Double => (0..n).flat_map(|_| 1f64.to_le_bytes()).collect(),
+                ScalarType::Long => (0..n).flat_map(|_| 1i64.to_le_bytes()).collect(),
+                ScalarType::Int => (0..n).flat_map(|_| 1i32.to_le_bytes()).collect(),
+                ScalarType::Bool | ScalarType::Byte | ScalarType::Char => vec![1u8; n],
+                other => anyhow::bail!("no default input for dtype {other}; pass -i"),
+            };
+            let mut x = Tensor::new(t.dtype, t.sizes.iter().map(|&s| s as usize).collect(), data)?;
+            x = x.to_dim_order(&t.dim_order)?;
+            EValue::Tensor(x)
+        }
+        ValueDef::Int(v) => EValue::Int(*v),
+        ValueDef::Double(v) => EValue::Double(*v),
+        ValueDef::Bool(v) => EValue::Bool(*v),
+        other => anyhow::bail!("no default for an input of kind {}; pass -i", other.kind()),
+    })
+}
+
+/// One line describing a value: dtype, shape and the first few elements.
+pub fn describe(v: &EValue) -> String {
+    match v {
+        EValue::Tensor(t) => {
+            let vals = t.to_f64_vec().unwrap_or_default();
+            let shown: Vec<String> = vals.iter().take(8).map(|x| format!("{x:.6}")).collect();
+            format!(
+                "{} {:?} [{}{}]",
+                t.dtype,
+                t.sizes,
+                shown.join(", "),
+                if vals.len() > 8 { ", ..." } else { "" }
+            )
+        }
+        other => format!("{other:?}"),
+    }
+}

@@ -1,0 +1,97 @@
+//! A running backend component.
+
+use std::sync::Arc;
+
+use wasmtime::component::ResourceAny;
+
+use super::{ComponentInfo, NamedDataMap, Sandboxed};
+use crate::bindings::backend_interface::{self, CompileSpec};
+use crate::bindings::types::Evalue;
+use crate::{Error, ErrorKind, Result};
+
+/// A sandboxed instance of a backend with typed access to its `backend-interface`.
+pub struct BackendInstance {
+    sandbox: Sandboxed,
+    guest: backend_interface::Guest,
+}
+
+impl BackendInstance {
+    /// Starts a fresh instance of `info` (which must be a backend).
+    pub fn new(info: &Arc<ComponentInfo>) -> Result<Self> {
+        let mut sandbox = info.instantiate()?;
+        let bad = |e: wasmtime::Error| {
+            Error::new(
+                ErrorKind::DelegateInvalidCompatibility,
+                format!("not a backend: {e:#}"),
+            )
+            .with_component(&info.path)
+        };
+        let indices = backend_interface::GuestIndices::new(&info.pre).map_err(bad)?;
+        let guest = indices
+            .load(&mut sandbox.store, &sandbox.instance)
+            .map_err(bad)?;
+        Ok(BackendInstance { sandbox, guest })
+    }
+
+    /// The component this instance runs.
+    pub fn info(&self) -> &Arc<ComponentInfo> {
+        self.sandbox.info()
+    }
+
+    /// Whether a trap killed the instance.
+    pub fn is_poisoned(&self) -> bool {
+        self.sandbox.is_poisoned()
+    }
+
+    /// The backend ids the component implements.
+    pub fn backend_ids(&mut self) -> Result<Vec<String>> {
+        let g = &self.guest;
+        self.sandbox
+            .call("backend.backend-ids", |s| g.call_backend_ids(s))
+    }
+
+    /// Whether `id` can run here.
+    pub fn is_available(&mut self, id: &str) -> Result<bool> {
+        let g = &self.guest;
+        self.sandbox
+            .call("backend.is-available", |s| g.call_is_available(s, id))
+    }
+
+    /// Initializes a delegate; `named_data` is visible to the backend during the call.
+    pub fn init(
+        &mut self,
+        id: &str,
+        processed: &[u8],
+        compile_specs: &[CompileSpec],
+        named_data: NamedDataMap,
+    ) -> Result<ResourceAny> {
+        let g = &self.guest;
+        let path = self.sandbox.info.path.clone();
+        self.sandbox.store.data_mut().named_data = Some(named_data);
+        let r = self.sandbox.call("backend.init", |s| {
+            g.call_init(s, id, processed, compile_specs)
+        });
+        self.sandbox.store.data_mut().named_data = None;
+        r?.map_err(|e| super::guest_error(e).with_component(path).with_backend(id))
+    }
+
+    /// Runs an initialized delegate on `args` (inputs then outputs); returns the outputs.
+    pub fn execute(&mut self, handle: ResourceAny, args: &[Evalue]) -> Result<Vec<Evalue>> {
+        let g = &self.guest;
+        let path = self.sandbox.info.path.clone();
+        self.sandbox
+            .call("backend.execute", |s| {
+                g.delegate_handle().call_execute(s, handle, args)
+            })?
+            .map_err(|e| super::guest_error(e).with_component(path))
+    }
+
+    /// Frees an initialized delegate.
+    pub fn destroy(&mut self, handle: ResourceAny) -> Result<()> {
+        if self.sandbox.is_poisoned() {
+            return Ok(());
+        }
+        self.sandbox
+            .call("backend.destroy", |s| handle.resource_drop(s))
+    }
+}

@@ -1,0 +1,189 @@
+//! The wasmtime engine every component runs on, the sandbox limits, and the
+//! ahead-of-time compile cache.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use wasmtime::component::Component;
+use wasmtime::{Config, Engine, OptLevel};
+
+use crate::{Error, ErrorKind, Result};
+
+/// How often the engine's epoch advances; a call deadline is rounded up to this.
+pub const EPOCH_TICK: Duration = Duration::from_millis(2);
+
+/// Limits applied to every component instance.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    /// Largest linear memory an instance may grow to, in bytes (default 2 GiB).
+    pub memory_cap: usize,
+    /// Longest a single call into a component may run (default 60 s); `None` turns the
+    /// deadline off, which removes the cost of epoch checks from the call.
+    pub call_deadline: Option<Duration>,
+    /// Where compiled components are cached; `None` disables the cache.
+    /// Default: `$PLUGBOARD_CACHE_DIR`, else `$XDG_CACHE_HOME/plugboard`, else
+    /// `$HOME/.cache/plugboard`.
+    pub cache_dir: Option<PathBuf>,
+}
+
+impl Default for SandboxConfig {
+    fn default() -> Self {
+        SandboxConfig {
+            memory_cap: 2 << 30,
+            call_deadline: Some(Duration::from_secs(60)),
+            cache_dir: default_cache_dir(),
+        }
+    }
+}
+
+fn default_cache_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("PLUGBOARD_CACHE_DIR") {
+        return (!d.is_empty()).then(|| PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return Some(PathBuf::from(d).join("plugboard"));
+    }
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("plugboard"))
+}
+
+/// A wasmtime engine configured for plugboard's components, with the thread that
+/// advances its epoch for call deadlines.
+#[derive(Clone)]
+pub struct ComponentEngine {
+    engine: Engine,
+    config: Arc<SandboxConfig>,
+}
+
+impl ComponentEngine {
+    /// Creates the engine: component model, SIMD128 and relaxed SIMD on, Cranelift at
+    /// `speed`, epoch interruption for deadlines, async component features off (they
+    /// make every call ~3x dearer and no component uses them).
+    pub fn new(config: SandboxConfig) -> Result<Self> {
+        let mut c = Config::new();
+        c.wasm_component_model(true)
+            .wasm_simd(true)
+            .wasm_relaxed_simd(true)
+            .cranelift_opt_level(OptLevel::Speed)
+            .epoch_interruption(true)
+            .concurrency_support(false);
+        let engine = Engine::new(&c).map_err(|e| {
+            Error::new(
+                ErrorKind::Internal,
+                format!("cannot create the wasmtime engine: {e}"),
+            )
+        })?;
+        let weak = engine.weak();
+        std::thread::Builder::new()
+            .name("plugboard-epoch".into())
+            .spawn(move || epoch_ticker(weak))
+            .map_err(|e| {
+                Error::new(
+                    ErrorKind::Internal,
+                    format!("cannot start the epoch thread: {e}"),
+                )
+            })?;
+        Ok(ComponentEngine {
+            engine,
+            config: Arc::new(config),
+        })
+    }
+
+    /// The underlying wasmtime engine.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The sandbox limits.
+    pub fn config(&self) -> &SandboxConfig {
+        &self.config
+    }
+
+    /// The deadline of one call in epoch ticks (`u64::MAX` when there is none).
+    pub fn deadline_ticks(&self) -> u64 {
+        match self.config.call_deadline {
+            Some(d) => (d.as_nanos() / EPOCH_TICK.as_nanos()).max(1) as u64 + 1,
+            None => u64::MAX,
+        }
+    }
+
+    /// Compiles `bytes` (a component binary), or loads the compiled artifact from the
+    /// cache when the same bytes were compiled by the same engine configuration before.
+    /// `origin` names the component in errors.
+    pub fn compile(&self, bytes: &[u8], origin: &Path) -> Result<Component> {
+        let cached = self.cache_path(bytes);
+        if let Some(path) = &cached {
+            if path.is_file() {
+                // SAFETY: the file was written by `precompile_component` of an engine with
+                // the same compatibility hash (part of the file name), into a directory
+                // owned by this user. A corrupt file is rejected by wasmtime's own header
+                // checks; on any error we fall back to compiling.
+                match unsafe { Component::deserialize_file(&self.engine, path) } {
+                    Ok(c) => return Ok(c),
+                    Err(e) => tracing::debug!("ignoring cached {}: {e}", path.display()),
+                }
+            }
+        }
+        let compiled = self.engine.precompile_component(bytes).map_err(|e| {
+            Error::new(
+                ErrorKind::DelegateInvalidCompatibility,
+                format!("not a valid WebAssembly component: {e:#}"),
+            )
+            .with_component(origin)
+        })?;
+        if let Some(path) = &cached {
+            store_atomically(path, &compiled);
+        }
+        // SAFETY: `compiled` was produced by this engine a moment ago.
+        unsafe { Component::deserialize(&self.engine, &compiled) }.map_err(|e| {
+            Error::new(
+                ErrorKind::Internal,
+                format!("cannot load compiled component: {e:#}"),
+            )
+            .with_component(origin)
+        })
+    }
+
+    fn cache_path(&self, bytes: &[u8]) -> Option<PathBuf> {
+        use std::hash::{Hash, Hasher};
+        let dir = self.config.cache_dir.as_ref()?;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.engine.precompile_compatibility_hash().hash(&mut h);
+        let engine_hash = h.finish();
+        let content = blake_like_digest(bytes);
+        Some(dir.join(format!("{content}-{engine_hash:016x}.cwasm")))
+    }
+}
+
+/// A 128-bit content digest (two independently keyed SipHash passes plus the length);
+/// enough to key a local cache, not meant to resist attackers who can write the cache.
+fn blake_like_digest(bytes: &[u8]) -> String {
+    use std::hash::Hasher;
+    let mut a = std::hash::DefaultHasher::new();
+    a.write(bytes);
+    let mut b = std::hash::DefaultHasher::new();
+    b.write_u64(0x9e37_79b9_7f4a_7c15);
+    b.write(bytes);
+    format!("{:016x}{:016x}-{}", a.finish(), b.finish(), bytes.len())
+}
+
+fn store_atomically(path: &Path, data: &[u8]) {
+    let Some(dir) = path.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    if std::fs::write(&tmp, data).is_ok() && std::fs::rename(&tmp, path).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+fn epoch_ticker(engine: wasmtime::EngineWeak) {
+    loop {
+        std::thread::sleep(EPOCH_TICK);
+        match engine.upgrade() {
+            Some(e) => e.increment_epoch(),
+            None => return,
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! What each component instance's `Store` holds, and the host side of the platform
+//! imports (`logging`, `clock`, `named-data`).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+use wasmtime::component::ResourceTable;
+use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+use crate::bindings::plugboard::runtime::{clock, logging, named_data, types};
+
+/// Named data of the program being loaded, served to a backend during `init`
+/// (ExecuTorch's `NamedDataMap`). Keys map to byte strings.
+pub type NamedDataMap = Arc<HashMap<String, Arc<[u8]>>>;
+
+/// The data of one component instance's `Store`.
+pub struct HostState {
+    wasi: WasiCtx,
+    table: ResourceTable,
+    pub(crate) limits: MemoryLimiter,
+    /// Name of the component (its file name) used to tag its log records.
+    pub(crate) component: Arc<str>,
+    /// Named data visible to the component right now (set around `backend.init`).
+    pub(crate) named_data: Option<NamedDataMap>,
+}
+
+impl HostState {
+    /// A state with no filesystem, environment, network or arguments: stdout and stderr
+    /// go to the host log tagged with `component`; memory is capped at `memory_cap` bytes.
+    pub fn new(component: Arc<str>, memory_cap: usize) -> Self {
+        let mut b = WasiCtx::builder();
+        b.stdout(LogStream::new(component.clone(), "stdout"));
+        b.stderr(LogStream::new(component.clone(), "stderr"));
+        HostState {
+            wasi: b.build(),
+            table: ResourceTable::new(),
+            limits: MemoryLimiter {
+                memory_cap,
+                refused: None,
+            },
+            component,
+            named_data: None,
+        }
+    }
+}
+
+impl WasiView for HostState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView {
+            ctx: &mut self.wasi,
+            table: &mut self.table,
+        }
+    }
+}
+
+impl types::Host for HostState {}
+
+impl logging::Host for HostState {
+    fn log(&mut self, level: logging::Level, context: String, message: String) {
+        let c = &*self.component;
+        match level {
+            logging::Level::Trace => tracing::trace!(component = c, context, "{message}"),
+            logging::Level::Debug => tracing::debug!(component = c, context, "{message}"),
+            logging::Level::Info => tracing::info!(component = c, context, "{message}"),
+            logging::Level::Warn => tracing::warn!(component = c, context, "{message}"),
+            logging::Level::Error => tracing::error!(component = c, context, "{message}"),
+        }
+    }
+}
+
+impl clock::Host for HostState {
+    fn now(&mut self) -> u64 {
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_nanos() as u64
+    }
+}
+
+impl named_data::Host for HostState {
+    fn get(&mut self, key: String) -> Result<Vec<u8>, types::Error> {
+        match self.named_data.as_ref().and_then(|m| m.get(&key)) {
+            Some(bytes) => Ok(bytes.to_vec()),
+            None => Err(types::Error {
+                kind: types::ErrorKind::NotFound,
+                message: format!("no named data with key `{key}`"),
+            }),
+        }
+    }
+}
+
+/// Caps an instance's linear memory and remembers a refused growth, so that the
+/// trap that usually follows (an allocation failure aborts a Rust guest) can be reported
+/// as `MemoryAllocationFailed` rather than as a bare trap.
+pub(crate) struct MemoryLimiter {
+    pub(crate) memory_cap: usize,
+    /// The size in bytes the instance asked to grow to when it was refused.
+    pub(crate) refused: Option<usize>,
+}
+
+impl wasmtime::ResourceLimiter for MemoryLimiter {
+    fn memory_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        if desired > self.memory_cap {
+            self.refused = Some(desired);
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn table_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        Ok(desired <= 1 << 20)
+    }
+}
+
+/// A guest's stdout or stderr: complete lines go to the host log at `info`
+/// (stdout) or `warn` (stderr), tagged with the component. A line longer than 4 KiB
+/// is logged in pieces.
+#[derive(Clone)]
+struct LogStream {
+    component: Arc<str>,
+    stream: &'static str,
+    pending: Arc<Mutex<Vec<u8>>>,
+}
+
+impl LogStream {
+    fn new(component: Arc<str>, stream: &'static str) -> Self {
+        LogStream {
+            component,
+            stream,
+            pending: Arc::default(),
+        }
+    }
+
+    fn emit(&self, line: &[u8]) {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_end_matches(['\n', '\r']);
+        if self.stream == "stderr" {
+            tracing::warn!(component = &*self.component, "{}: {text}", self.stream);
+        } else {
+            tracing::info!(component = &*self.component, "{}: {text}", self.stream);
+        }
+    }
+
+    fn push(&self, bytes: &[u8]) {
+        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+        pending.extend_from_slice(bytes);
+        while let Some(pos) = pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=pos).collect();
+            self.emit(&line);
+        }
+        if pending.len() > 4096 {
+            let chunk: Vec<u8> = std::mem::take(&mut *pending);
+            self.emit(&chunk);
+        }
+    }
+}
+
+impl wasmtime_wasi::cli::IsTerminal for LogStream {
+    fn is_terminal(&self) -> bool {
+        false
+    }
+}
+
+impl wasmtime_wasi::cli::StdoutStream for LogStream {
+    fn p2_stream(&self) -> Box<dyn OutputStream> {
+        Box::new(self.clone())
+    }
+
+    fn async_stream(&self) -> Box<dyn tokio::io::AsyncWrite + Send + Sync> {
+        Box::new(self.clone())
+    }
+}
+
+impl OutputStream for LogStream {
+    fn write(&mut self, bytes: bytes::Bytes) -> StreamResult<()> {
+        self.push(&bytes);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> StreamResult<()> {
+        Ok(())
+    }
+
+    fn check_write(&mut self) -> StreamResult<usize> {
+        Ok(64 * 1024)
+    }
+}
+
+#[wasmtime_wasi::async_trait]
+impl Pollable for LogStream {
+    async fn ready(&mut self) {}
+}
+
+impl tokio::io::AsyncWrite for LogStream {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        self.push(buf);
+        std::task::Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+}

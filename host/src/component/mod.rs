@@ -1,0 +1,176 @@
+//! Loading components and running them in a sandbox.
+//!
+//! A component file is compiled (or taken from the AOT cache), its contract version
+//! is checked from its import and export names *before* anything is instantiated, and
+//! the host's imports are linked: the `plugboard:runtime` platform interfaces and
+//! WASI 0.2 with nothing granted (no files, environment, network or arguments; stdout
+//! and stderr go to the host log). Every instance lives in its own `Store` with a
+//! memory cap and a per-call deadline ([`SandboxConfig`]).
+
+mod backend;
+mod engine;
+mod host_state;
+mod kernel_library;
+mod sandbox;
+pub mod version;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use wasmtime::component::types::ComponentItem;
+use wasmtime::component::{HasSelf, InstancePre, Linker};
+
+pub use backend::BackendInstance;
+pub use engine::{ComponentEngine, SandboxConfig};
+pub use host_state::{HostState, NamedDataMap};
+pub use kernel_library::KernelLibraryInstance;
+pub use sandbox::Sandboxed;
+pub use version::{ContractVersion, HOST_VERSION};
+
+use crate::bindings;
+use crate::{Error, ErrorKind, Result};
+
+/// What a component exports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ComponentKind {
+    /// Exports `plugboard:runtime/kernels`.
+    KernelLibrary,
+    /// Exports `plugboard:runtime/backend-interface`.
+    Backend,
+}
+
+/// A compiled, version-checked, linked component, ready to instantiate.
+pub struct ComponentInfo {
+    /// The file the component came from (`<bundled>/NAME.wasm` for bundled ones).
+    pub path: PathBuf,
+    /// Short name used in logs: the file name.
+    pub name: Arc<str>,
+    /// The `plugboard:runtime` version the component was built against.
+    pub version: ContractVersion,
+    /// What the component exports.
+    pub kind: ComponentKind,
+    pub(crate) engine: ComponentEngine,
+    pub(crate) pre: InstancePre<HostState>,
+}
+
+impl std::fmt::Debug for ComponentInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ComponentInfo")
+            .field("path", &self.path)
+            .field("version", &self.version)
+            .field("kind", &self.kind)
+            .finish()
+    }
+}
+
+impl ComponentInfo {
+    /// Compiles and checks the component in `bytes`; `path` names it in messages.
+    ///
+    /// Errors: `DelegateInvalidCompatibility` when the bytes are not a component, when it
+    /// was built against a `plugboard:runtime` version this host cannot serve (the
+    /// message names both versions), when it exports neither a kernel library nor a
+    /// backend, or when it imports something the host does not provide.
+    pub fn load(engine: &ComponentEngine, path: &Path, bytes: &[u8]) -> Result<Arc<ComponentInfo>> {
+        let incompatible = |msg: String| {
+            Error::new(ErrorKind::DelegateInvalidCompatibility, msg).with_component(path)
+        };
+        let component = engine.compile(bytes, path)?;
+        let ty = component.component_type();
+        let mut version: Option<ContractVersion> = None;
+        let mut kind = None;
+        let imports = ty
+            .imports(engine.engine())
+            .map(|(n, i)| (n.to_string(), i, true));
+        let exports = ty
+            .exports(engine.engine())
+            .map(|(n, i)| (n.to_string(), i, false));
+        for (name, item, is_import) in imports.chain(exports).collect::<Vec<_>>() {
+            let Some(v) = version::version_in_name(&name) else {
+                continue;
+            };
+            let v = v.map_err(|m| incompatible(m))?;
+            if !v.is_served_by(HOST_VERSION) {
+                return Err(incompatible(format!(
+                    "component was built against {}@{v}, but this host implements {}@{}",
+                    version::PACKAGE,
+                    version::PACKAGE,
+                    HOST_VERSION
+                )));
+            }
+            version = Some(version.map_or(v, |old| old.max(v)));
+            if !is_import && matches!(item.ty, ComponentItem::ComponentInstance(_)) {
+                let iface = name.split('@').next().unwrap_or_default();
+                match iface {
+                    "plugboard:runtime/kernels" => kind = Some(ComponentKind::KernelLibrary),
+                    "plugboard:runtime/backend-interface" => kind = Some(ComponentKind::Backend),
+                    _ => {}
+                }
+            }
+        }
+        let version = version.ok_or_else(|| {
+            incompatible(format!(
+                "component does not use the {} contract",
+                version::PACKAGE
+            ))
+        })?;
+        let kind = kind.ok_or_else(|| {
+            incompatible("component exports neither `kernels` nor `backend-interface`".into())
+        })?;
+        let linker = make_linker(engine)?;
+        let pre = linker
+            .instantiate_pre(&component)
+            .map_err(|e| incompatible(format!("cannot link the component: {e:#}")))?;
+        let name: Arc<str> = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string())
+            .into();
+        Ok(Arc::new(ComponentInfo {
+            path: path.to_path_buf(),
+            name,
+            version,
+            kind,
+            engine: engine.clone(),
+            pre,
+        }))
+    }
+
+    /// Starts a fresh sandboxed instance (a new `Store`, ~20 µs).
+    pub fn instantiate(self: &Arc<Self>) -> Result<Sandboxed> {
+        Sandboxed::new(self.clone())
+    }
+}
+
+fn make_linker(engine: &ComponentEngine) -> Result<Linker<HostState>> {
+    let mut linker = Linker::new(engine.engine());
+    let internal = |e: wasmtime::Error| Error::new(ErrorKind::Internal, format!("linker: {e:#}"));
+    wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(internal)?;
+    bindings::PlugboardHost::add_to_linker::<_, HasSelf<HostState>>(&mut linker, |s| s)
+        .map_err(internal)?;
+    Ok(linker)
+}
+
+/// Converts an error a component returned into a host error of the same kind.
+pub(crate) fn guest_error(e: bindings::types::Error) -> Error {
+    use bindings::types::ErrorKind as G;
+    let kind = match e.kind {
+        G::Internal => ErrorKind::Internal,
+        G::InvalidState => ErrorKind::InvalidState,
+        G::EndOfMethod => ErrorKind::EndOfMethod,
+        G::NotSupported => ErrorKind::NotSupported,
+        G::NotImplemented => ErrorKind::NotImplemented,
+        G::InvalidArgument => ErrorKind::InvalidArgument,
+        G::InvalidType => ErrorKind::InvalidType,
+        G::OperatorMissing => ErrorKind::OperatorMissing,
+        G::NotFound => ErrorKind::NotFound,
+        G::MemoryAllocationFailed => ErrorKind::MemoryAllocationFailed,
+        G::AccessFailed => ErrorKind::AccessFailed,
+        G::InvalidProgram => ErrorKind::InvalidProgram,
+        G::InvalidExternalData => ErrorKind::InvalidExternalData,
+        G::OutOfResources => ErrorKind::OutOfResources,
+        G::DelegateInvalidCompatibility => ErrorKind::DelegateInvalidCompatibility,
+        G::DelegateMemoryAllocationFailed => ErrorKind::DelegateMemoryAllocationFailed,
+        G::DelegateInvalidHandle => ErrorKind::DelegateInvalidHandle,
+    };
+    Error::new(kind, e.message)
+}

@@ -1,0 +1,551 @@
+//! A loaded method: its values, its memory plan in place, its kernels resolved and its
+//! delegates initialized; and the executor that walks its instruction chain.
+//!
+//! Load ([`Method::load`]): resolve every operator to a kernel (all missing ones are
+//! reported in one error), find every delegate's backend, reserve the memory-planned
+//! buffers and upload the constants once into the kernel library's memory, initialize
+//! the delegates. Execute ([`Method::execute`]): KernelCall, DelegateCall, MoveCall,
+//! JumpFalseCall and FreeCall, as ExecuTorch's `Method::execute` does.
+
+mod executor;
+mod storage;
+mod values;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use wasmtime::component::ResourceAny;
+
+use crate::component::{BackendInstance, ComponentInfo, NamedDataMap};
+use crate::program::{Instruction, Plan, ShapeDynamism, TensorData, ValueDef};
+use crate::{EValue, Error, ErrorKind, Program, Registry, Result, Tensor};
+
+pub use storage::Storage;
+pub use values::{TensorValue, Value};
+
+/// A delegate of the method, initialized in a backend instance.
+struct Delegate {
+    /// Index into `Method::backends`.
+    backend: usize,
+    handle: Option<ResourceAny>,
+}
+
+/// One backend component instance serving the method's delegates.
+struct BackendSlot {
+    info: Arc<ComponentInfo>,
+    instance: BackendInstance,
+    /// Delegate indices (into the plan) this instance initialized.
+    delegates: Vec<usize>,
+}
+
+/// A method ready to run.
+pub struct Method {
+    program: Arc<Program>,
+    plan_index: usize,
+    values: Vec<Value>,
+    storage: Storage,
+    kernel_info: Option<Arc<ComponentInfo>>,
+    /// For each plan operator: the kernel library's operator index.
+    op_table: Vec<Option<u32>>,
+    backends: Vec<BackendSlot>,
+    delegates: Vec<Delegate>,
+    named_data: NamedDataMap,
+    inputs_set: Vec<bool>,
+}
+
+impl std::fmt::Debug for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Method")
+            .field("name", &self.plan().name)
+            .finish()
+    }
+}
+
+impl Method {
+    /// Loads method `name` of `program` with the kernels and backends of `registry`.
+    ///
+    /// Errors: `NotFound` for an unknown method or a delegate whose backend is not
+    /// registered; `OperatorMissing` listing every operator without a kernel;
+    /// `NotSupported` when the method needs kernels from two kernel libraries;
+    /// `MemoryAllocationFailed` when the planned buffers do not fit; the backend's own
+    /// error when a delegate fails to initialize.
+    pub fn load(program: Arc<Program>, name: &str, registry: &Registry) -> Result<Method> {
+        let file = program.origin().to_path_buf();
+        Self::load_inner(program, name, registry).map_err(|e| e.with_method(name).with_file(file))
+    }
+
+    fn load_inner(program: Arc<Program>, name: &str, registry: &Registry) -> Result<Method> {
+        let plan_index = program
+            .plans()
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| {
+                program
+                    .plan(name)
+                    .err()
+                    .unwrap_or_else(|| Error::new(ErrorKind::NotFound, name))
+            })?;
+        let plan = &program.plans()[plan_index];
+
+        // Operators used by kernel calls.
+        let mut used = vec![false; plan.operators.len()];
+        for ins in &plan.instructions {
+            if let Instruction::Kernel { op, .. } = ins {
+                used[*op] = true;
+            }
+        }
+        let mut op_table = vec![None; plan.operators.len()];
+        let mut missing = Vec::new();
+        let mut library: Option<Arc<ComponentInfo>> = None;
+        for (i, op) in plan.operators.iter().enumerate() {
+            if !used[i] {
+                continue;
+            }
+            match registry.kernel(op) {
+                Some((comp, index)) => {
+                    if let Some(lib) = &library {
+                        if !Arc::ptr_eq(lib, &comp.info) {
+                            return Err(Error::new(
+                                ErrorKind::NotSupported,
+                                format!(
+                                    "the method needs kernels from two kernel libraries ({} and {}, for {op}); \
+                                     one library per method is supported",
+                                    lib.path.display(),
+                                    comp.info.path.display()
+                                ),
+                            ));
+                        }
+                    } else {
+                        library = Some(comp.info.clone());
+                    }
+                    op_table[i] = Some(index);
+                }
+                None => missing.push(op.clone()),
+            }
+        }
+        if !missing.is_empty() {
+            missing.sort();
+            missing.dedup();
+            return Err(Error::new(
+                ErrorKind::OperatorMissing,
+                format!(
+                    "{} operator(s) have no kernel in the registry: {}",
+                    missing.len(),
+                    missing.join(", ")
+                ),
+            ));
+        }
+        // Backends of the delegates.
+        for d in &plan.delegates {
+            if registry.backend(&d.id).is_none() {
+                return Err(Error::new(
+                    ErrorKind::NotFound,
+                    format!("backend {} is not registered (load a component that provides it with --backend)", d.id),
+                )
+                .with_backend(&d.id));
+            }
+        }
+
+        let cap = registry.engine().config().memory_cap;
+        let storage = match &library {
+            Some(info) => Storage::guest(info)?,
+            None => Storage::host(cap),
+        };
+        let values = plan.values.iter().map(Value::from_def).collect();
+        let mut method = Method {
+            named_data: Arc::new(if plan.delegates.is_empty() {
+                HashMap::new()
+            } else {
+                program.named_data()
+            }),
+            inputs_set: vec![false; plan.inputs.len()],
+            program: program.clone(),
+            plan_index,
+            values,
+            storage,
+            kernel_info: library,
+            op_table,
+            backends: Vec::new(),
+            delegates: Vec::new(),
+        };
+        method.place_tensors()?;
+        method.init_delegates(registry)?;
+        Ok(method)
+    }
+
+    /// The checked plan of this method.
+    pub fn plan(&self) -> &Plan {
+        &self.program.plans()[self.plan_index]
+    }
+
+    /// The method's name.
+    pub fn name(&self) -> &str {
+        &self.plan().name
+    }
+
+    /// The program this method belongs to.
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+
+    /// The kernel library running this method's kernels, if it has kernel calls.
+    pub fn kernel_library(&self) -> Option<&Arc<ComponentInfo>> {
+        self.kernel_info.as_ref()
+    }
+
+    /// Number of inputs.
+    pub fn num_inputs(&self) -> usize {
+        self.plan().inputs.len()
+    }
+
+    /// Number of outputs.
+    pub fn num_outputs(&self) -> usize {
+        self.plan().outputs.len()
+    }
+
+    /// Reserves the planned buffers and unplanned tensors and uploads constants into the
+    /// storage, and points every tensor value at its address.
+    fn place_tensors(&mut self) -> Result<()> {
+        let program = self.program.clone();
+        let plan = &program.plans()[self.plan_index];
+        let mut bases = vec![0u32; plan.buffer_sizes.len()];
+        for (id, &size) in plan.buffer_sizes.iter().enumerate().skip(1) {
+            bases[id] = self.storage.alloc(size).map_err(|e| {
+                Error::new(
+                    e.kind,
+                    format!(
+                        "cannot reserve planned buffer {id} of {size} bytes: {}",
+                        e.message
+                    ),
+                )
+            })?;
+        }
+        let mut constants: HashMap<(usize, usize), u32> = HashMap::new();
+        for (i, def) in plan.values.iter().enumerate() {
+            let ValueDef::Tensor(t) = def else { continue };
+            let addr = match &t.data {
+                TensorData::Planned { memory_id, offset } => {
+                    let a = bases[*memory_id] as u64 + offset;
+                    u32::try_from(a)
+                        .map_err(|_| Error::invalid_program("planned address overflows"))?
+                }
+                TensorData::Unplanned => self.storage.alloc(t.nbytes as u64)?,
+                data @ (TensorData::Constant { .. } | TensorData::InlineConstant { .. }) => {
+                    let key = match data {
+                        TensorData::Constant { offset, .. } => (0, *offset),
+                        TensorData::InlineConstant { buffer } => (1, *buffer),
+                        _ => unreachable!(),
+                    };
+                    if let Some(&a) = constants.get(&key).filter(|_| t.nbytes > 0) {
+                        a
+                    } else {
+                        let bytes = program.tensor_data(data, t.nbytes).ok_or_else(|| {
+                            Error::invalid_program(format!(
+                                "value {i}: constant data is out of range"
+                            ))
+                        })?;
+                        let a = self.storage.alloc(t.nbytes as u64)?;
+                        if !bytes.is_empty() {
+                            self.storage.write(a, bytes)?;
+                        }
+                        constants.insert(key, a);
+                        a
+                    }
+                }
+            };
+            if let Value::Tensor(tv) = &mut self.values[i] {
+                tv.addr = addr;
+            }
+        }
+        Ok(())
+    }
+
+    fn init_delegates(&mut self, registry: &Registry) -> Result<()> {
+        let program = self.program.clone();
+        let plan = &program.plans()[self.plan_index];
+        for (di, d) in plan.delegates.iter().enumerate() {
+            let comp = registry.backend(&d.id).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::NotFound,
+                    format!("backend {} is not registered", d.id),
+                )
+            })?;
+            let slot = match self
+                .backends
+                .iter()
+                .position(|b| Arc::ptr_eq(&b.info, &comp.info))
+            {
+                Some(s) => s,
+                None => {
+                    let mut instance = BackendInstance::new(&comp.info)?;
+                    if !instance
+                        .is_available(&d.id)
+                        .map_err(|e| e.with_backend(&d.id))?
+                    {
+                        return Err(Error::new(
+                            ErrorKind::NotSupported,
+                            format!("backend {} is not available on this machine", d.id),
+                        )
+                        .with_backend(&d.id));
+                    }
+                    self.backends.push(BackendSlot {
+                        info: comp.info.clone(),
+                        instance,
+                        delegates: Vec::new(),
+                    });
+                    self.backends.len() - 1
+                }
+            };
+            self.backends[slot].delegates.push(di);
+            self.delegates.push(Delegate {
+                backend: slot,
+                handle: None,
+            });
+        }
+        for di in 0..self.delegates.len() {
+            self.init_delegate(di)?;
+        }
+        Ok(())
+    }
+
+    fn init_delegate(&mut self, di: usize) -> Result<()> {
+        let program = self.program.clone();
+        let d = &program.plans()[self.plan_index].delegates[di];
+        let specs: Vec<_> = d
+            .compile_specs
+            .iter()
+            .map(|(k, v)| crate::bindings::backend_interface::CompileSpec {
+                key: k.clone(),
+                value: v.clone(),
+            })
+            .collect();
+        let slot = self.delegates[di].backend;
+        let handle = self.backends[slot]
+            .instance
+            .init(
+                &d.id,
+                program.delegate_data(d),
+                &specs,
+                self.named_data.clone(),
+            )
+            .map_err(|e| e.with_backend(&d.id))?;
+        self.delegates[di].handle = Some(handle);
+        Ok(())
+    }
+
+    /// Makes fresh instances for any component a trap killed: the kernel library (its
+    /// buffers are reserved again and constants re-uploaded; inputs must be set again)
+    /// and backends (their delegates are initialized again).
+    fn recover(&mut self) -> Result<()> {
+        if self.storage.is_poisoned() {
+            if let Some(info) = &self.kernel_info {
+                tracing::warn!(component = %info.path.display(), "restarting the kernel library after a trap");
+                self.storage = Storage::guest(info)?;
+                self.place_tensors()?;
+                self.inputs_set.iter_mut().for_each(|s| *s = false);
+            }
+        }
+        for slot in 0..self.backends.len() {
+            if self.backends[slot].instance.is_poisoned() {
+                let info = self.backends[slot].info.clone();
+                tracing::warn!(component = %info.path.display(), "restarting the backend after a trap");
+                self.backends[slot].instance = BackendInstance::new(&info)?;
+                for di in self.backends[slot].delegates.clone() {
+                    self.init_delegate(di)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets input `index` (in the method's input order).
+    ///
+    /// Tensors are checked against the method's metadata: dtype, rank, and sizes (equal
+    /// for static shapes, within the bound for dynamic ones). A tensor in another dim
+    /// order is converted to the method's. Errors: `InvalidArgument` naming the input
+    /// and what differs.
+    pub fn set_input(&mut self, index: usize, value: EValue) -> Result<()> {
+        self.recover()?;
+        let name = self.name().to_string();
+        self.set_input_inner(index, value)
+            .map_err(|e| e.with_method(name))
+    }
+
+    fn set_input_inner(&mut self, index: usize, value: EValue) -> Result<()> {
+        let n = self.num_inputs();
+        let vi = *self.plan().inputs.get(index).ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "input index {index} is out of range (the method has {n} inputs)"
+            ))
+        })?;
+        let def = self.plan().values[vi].clone();
+        match (&def, value) {
+            (ValueDef::Tensor(td), EValue::Tensor(t)) => {
+                if t.dtype != td.dtype {
+                    return Err(Error::invalid_argument(format!(
+                        "input {index}: expected dtype {}, got {}",
+                        td.dtype, t.dtype
+                    )));
+                }
+                if t.sizes.len() != td.sizes.len() {
+                    return Err(Error::invalid_argument(format!(
+                        "input {index}: expected rank {} (sizes {:?}), got rank {} (sizes {:?})",
+                        td.sizes.len(),
+                        td.sizes,
+                        t.sizes.len(),
+                        t.sizes
+                    )));
+                }
+                let planned: Vec<usize> = td.sizes.iter().map(|&s| s as usize).collect();
+                match td.dynamism {
+                    ShapeDynamism::Static if t.sizes != planned => {
+                        return Err(Error::invalid_argument(format!(
+                            "input {index}: expected sizes {planned:?}, got {:?}",
+                            t.sizes
+                        )))
+                    }
+                    ShapeDynamism::DynamicBound
+                        if t.sizes.iter().zip(&planned).any(|(a, b)| a > b) =>
+                    {
+                        return Err(Error::invalid_argument(format!(
+                            "input {index}: sizes {:?} exceed the upper bound {planned:?}",
+                            t.sizes
+                        )))
+                    }
+                    _ => {}
+                }
+                if t.data.len() > td.nbytes {
+                    return Err(Error::invalid_argument(format!(
+                        "input {index}: {} bytes do not fit the {} bytes planned",
+                        t.data.len(),
+                        td.nbytes
+                    )));
+                }
+                let t = if t.dim_order != td.dim_order {
+                    t.to_dim_order(&td.dim_order)?
+                } else {
+                    t
+                };
+                let Value::Tensor(tv) = &mut self.values[vi] else {
+                    return Err(Error::new(
+                        ErrorKind::Internal,
+                        "input value is not a tensor",
+                    ));
+                };
+                tv.sizes = t.sizes.iter().map(|&s| s as u32).collect();
+                let addr = tv.addr;
+                self.storage.write(addr, &t.data)?;
+            }
+            (ValueDef::Int(_), EValue::Int(v)) => self.values[vi] = Value::Int(v),
+            (ValueDef::Double(_), EValue::Double(v)) => self.values[vi] = Value::Double(v),
+            (ValueDef::Bool(_), EValue::Bool(v)) => self.values[vi] = Value::Bool(v),
+            (ValueDef::None, EValue::None) => {}
+            (def, v) => {
+                return Err(Error::invalid_argument(format!(
+                    "input {index}: expected a {}, got a {}",
+                    def.kind(),
+                    v.kind()
+                )))
+            }
+        }
+        self.inputs_set[index] = true;
+        Ok(())
+    }
+
+    /// Runs the method once on the inputs set. Errors name the instruction, operator or
+    /// backend, and component; after a trap the next call starts fresh instances.
+    pub fn execute(&mut self) -> Result<()> {
+        self.recover()?;
+        if let Some(i) = self.inputs_set.iter().position(|s| !s) {
+            return Err(Error::new(
+                ErrorKind::InvalidState,
+                format!("input {i} has not been set"),
+            )
+            .with_method(self.name().to_string()));
+        }
+        let name = self.name().to_string();
+        let file = self.program.origin().to_path_buf();
+        self.run_chain()
+            .map_err(|e| e.with_method(name).with_file(file))
+    }
+
+    /// The outputs of the last execution, by value.
+    pub fn outputs(&mut self) -> Result<Vec<EValue>> {
+        let outs = self.plan().outputs.clone();
+        outs.iter().map(|&vi| self.read_value(vi)).collect()
+    }
+
+    /// Reads value `vi` by value (tensor bytes are copied out of the storage).
+    fn read_value(&mut self, vi: usize) -> Result<EValue> {
+        Ok(match self.values[vi].clone() {
+            Value::None => EValue::None,
+            Value::Int(v) => EValue::Int(v),
+            Value::Double(v) => EValue::Double(v),
+            Value::Bool(v) => EValue::Bool(v),
+            Value::String(s) => EValue::String(s),
+            Value::Tensor(t) => EValue::Tensor(self.read_tensor(&t)?),
+            Value::IntList(items) => EValue::IntList(self.resolve_int_list(&items)?),
+            Value::DoubleList(v) => EValue::DoubleList(v),
+            Value::BoolList(v) => EValue::BoolList(v),
+            Value::TensorList(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for j in items {
+                    match self.values[j].clone() {
+                        Value::Tensor(t) => out.push(self.read_tensor(&t)?),
+                        other => {
+                            return Err(Error::new(
+                                ErrorKind::InvalidType,
+                                format!("tensor list item {j} is a {}", other.kind()),
+                            ))
+                        }
+                    }
+                }
+                EValue::TensorList(out)
+            }
+            Value::OptionalTensorList(_) => {
+                return Err(Error::new(
+                    ErrorKind::NotSupported,
+                    "optional tensor lists cannot be read out",
+                ))
+            }
+        })
+    }
+
+    fn read_tensor(&mut self, t: &TensorValue) -> Result<Tensor> {
+        let nbytes = t.nbytes()?;
+        let data = if nbytes == 0 {
+            Vec::new()
+        } else {
+            self.storage.read(t.addr, nbytes)?
+        };
+        Ok(Tensor {
+            dtype: t.dtype,
+            sizes: t.sizes.iter().map(|&s| s as usize).collect(),
+            dim_order: t.dim_order.clone(),
+            data,
+        })
+    }
+
+    fn resolve_int_list(&self, items: &[usize]) -> Result<Vec<i64>> {
+        items
+            .iter()
+            .map(|&j| match &self.values[j] {
+                Value::Int(v) => Ok(*v),
+                other => Err(Error::new(
+                    ErrorKind::InvalidType,
+                    format!("int list item {j} is a {}", other.kind()),
+                )),
+            })
+            .collect()
+    }
+}
+
+impl Drop for Method {
+    fn drop(&mut self) {
+        for d in &mut self.delegates {
+            if let Some(h) = d.handle.take() {
+                let _ = self.backends[d.backend].instance.destroy(h);
+            }
+        }
+    }
+}

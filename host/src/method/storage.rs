@@ -1,0 +1,116 @@
+//! Where a method's tensors live: inside the kernel-library instance that runs its
+//! kernels (the recommended model of DESIGN.md: planned buffers and constants are
+//! uploaded once and kernels get descriptors), or, for methods without kernel calls
+//! (fully delegated programs), in host memory.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::component::{ComponentInfo, KernelLibraryInstance};
+use crate::{Error, ErrorKind, Result};
+
+/// Blocks of bytes addressed by `u32` addresses.
+pub enum Storage {
+    /// Inside a kernel library's linear memory.
+    Guest(KernelLibraryInstance),
+    /// In host memory (fake addresses, 64-byte aligned, never 0).
+    Host(HostBlocks),
+}
+
+/// Host-memory blocks.
+#[derive(Default)]
+pub struct HostBlocks {
+    blocks: BTreeMap<u32, Vec<u8>>,
+    next: u64,
+    cap: u64,
+}
+
+impl Storage {
+    /// Guest storage in a fresh instance of `info`.
+    pub fn guest(info: &Arc<ComponentInfo>) -> Result<Storage> {
+        Ok(Storage::Guest(KernelLibraryInstance::new(info)?))
+    }
+
+    /// Host storage capped at `cap` bytes.
+    pub fn host(cap: usize) -> Storage {
+        Storage::Host(HostBlocks {
+            blocks: BTreeMap::new(),
+            next: 64,
+            cap: cap as u64,
+        })
+    }
+
+    /// Whether a trap killed the instance holding the data.
+    pub fn is_poisoned(&self) -> bool {
+        matches!(self, Storage::Guest(k) if k.is_poisoned())
+    }
+
+    /// Reserves `size` zeroed bytes.
+    pub fn alloc(&mut self, size: u64) -> Result<u32> {
+        match self {
+            Storage::Guest(k) => k.alloc(size, 64),
+            Storage::Host(h) => {
+                let addr = h.next;
+                let end = addr
+                    .checked_add(size.max(1))
+                    .map(|e| e.next_multiple_of(64))
+                    .filter(|&e| e <= u32::MAX as u64 && e <= h.cap)
+                    .ok_or_else(|| {
+                        Error::new(
+                            ErrorKind::MemoryAllocationFailed,
+                            format!("cannot reserve {size} bytes for the method's tensors"),
+                        )
+                    })?;
+                h.next = end;
+                h.blocks.insert(addr as u32, vec![0; size as usize]);
+                Ok(addr as u32)
+            }
+        }
+    }
+
+    /// Writes `data` at `addr`.
+    pub fn write(&mut self, addr: u32, data: &[u8]) -> Result<()> {
+        match self {
+            Storage::Guest(k) => k.write(addr, data),
+            Storage::Host(h) => {
+                let (start, block) = h.find(addr, data.len())?;
+                let off = (addr - start) as usize;
+                block[off..off + data.len()].copy_from_slice(data);
+                Ok(())
+            }
+        }
+    }
+
+    /// Reads `len` bytes at `addr`.
+    pub fn read(&mut self, addr: u32, len: usize) -> Result<Vec<u8>> {
+        match self {
+            Storage::Guest(k) => {
+                let len =
+                    u32::try_from(len).map_err(|_| Error::invalid_argument("read too large"))?;
+                k.read(addr, len)
+            }
+            Storage::Host(h) => {
+                let (start, block) = h.find(addr, len)?;
+                let off = (addr - start) as usize;
+                Ok(block[off..off + len].to_vec())
+            }
+        }
+    }
+}
+
+impl HostBlocks {
+    fn find(&mut self, addr: u32, len: usize) -> Result<(u32, &mut Vec<u8>)> {
+        let (&start, block) =
+            self.blocks.range_mut(..=addr).next_back().ok_or_else(|| {
+                Error::new(ErrorKind::AccessFailed, format!("no block at {addr:#x}"))
+            })?;
+        let off = (addr - start) as usize;
+        if off.checked_add(len).is_none_or(|e| e > block.len()) {
+            return Err(Error::new(
+                ErrorKind::AccessFailed,
+                format!("bytes {addr:#x}..+{len} are outside their block"),
+            ));
+        }
+        Ok((start, block))
+    }
+}

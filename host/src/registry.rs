@@ -1,0 +1,242 @@
+//! The registry: the one table of kernel libraries and backends, owned by the host.
+//!
+//! Components never hold a registry. The host loads each component, checks its contract
+//! version, asks it what it provides (operator names or backend ids) and registers
+//! those. A second provider of an operator or backend id is a load error naming both
+//! component files; nothing of the rejected component is registered.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::component::{
+    BackendInstance, ComponentEngine, ComponentInfo, ComponentKind, KernelLibraryInstance,
+    SandboxConfig,
+};
+use crate::{Error, ErrorKind, Result, ScalarType};
+
+/// Components built into the `plugboard` binary: `(file name, component bytes)`.
+pub const BUNDLED: &[(&str, &[u8])] = &[(
+    "portable.wasm",
+    include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/components/plugboard_portable.wasm"
+    )),
+)];
+
+/// Environment variable with extra component directories (separated like `PATH`).
+pub const PLUGIN_PATH_VAR: &str = "PLUGBOARD_PATH";
+
+/// One operator a kernel library provides.
+#[derive(Debug, Clone)]
+pub struct OperatorEntry {
+    /// `aten::add.out` style name.
+    pub name: String,
+    /// Element types the kernel accepts.
+    pub dtypes: Vec<ScalarType>,
+}
+
+/// A component in the registry and what it provides.
+#[derive(Debug, Clone)]
+pub struct RegisteredComponent {
+    /// The compiled, checked component.
+    pub info: Arc<ComponentInfo>,
+    /// Operators (kernel libraries), in the library's own order: the index is the `op`
+    /// number of `kernels.call`.
+    pub operators: Vec<OperatorEntry>,
+    /// Backend ids (backends).
+    pub backend_ids: Vec<String>,
+}
+
+/// The registry of kernel libraries and backends.
+pub struct Registry {
+    engine: ComponentEngine,
+    components: Vec<RegisteredComponent>,
+    operators: HashMap<String, (usize, u32)>,
+    backends: HashMap<String, usize>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registry")
+            .field("components", &self.components)
+            .finish()
+    }
+}
+
+impl Registry {
+    /// An empty registry with the given sandbox limits.
+    pub fn new(config: SandboxConfig) -> Result<Registry> {
+        Ok(Registry {
+            engine: ComponentEngine::new(config)?,
+            components: Vec::new(),
+            operators: HashMap::new(),
+            backends: HashMap::new(),
+        })
+    }
+
+    /// A registry with the bundled components and those in the `PLUGBOARD_PATH`
+    /// directories.
+    pub fn with_defaults(config: SandboxConfig) -> Result<Registry> {
+        let mut r = Registry::new(config)?;
+        r.load_bundled()?;
+        r.load_plugin_path()?;
+        Ok(r)
+    }
+
+    /// The engine components run on.
+    pub fn engine(&self) -> &ComponentEngine {
+        &self.engine
+    }
+
+    /// Loads the components built into the binary ([`BUNDLED`]).
+    pub fn load_bundled(&mut self) -> Result<()> {
+        for (name, bytes) in BUNDLED {
+            self.load_bytes(&Path::new("<bundled>").join(name), bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Loads every `*.wasm` in each directory of `PLUGBOARD_PATH` (in name order).
+    pub fn load_plugin_path(&mut self) -> Result<()> {
+        let Some(paths) = std::env::var_os(PLUGIN_PATH_VAR) else {
+            return Ok(());
+        };
+        for dir in std::env::split_paths(&paths) {
+            if !dir.as_os_str().is_empty() {
+                self.load_dir(&dir)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Loads every `*.wasm` file in `dir`, in name order.
+    pub fn load_dir(&mut self, dir: &Path) -> Result<()> {
+        let entries = std::fs::read_dir(dir).map_err(|e| {
+            Error::new(
+                ErrorKind::AccessFailed,
+                format!("cannot read component directory: {e}"),
+            )
+            .with_file(dir)
+        })?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
+            .collect();
+        files.sort();
+        for f in files {
+            self.load_file(&f)?;
+        }
+        Ok(())
+    }
+
+    /// Loads the component in `path`.
+    pub fn load_file(&mut self, path: &Path) -> Result<()> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            Error::new(
+                ErrorKind::AccessFailed,
+                format!("cannot read component: {e}"),
+            )
+            .with_component(path)
+        })?;
+        self.load_bytes(path, &bytes)
+    }
+
+    /// Loads a component from `bytes`; `path` names it.
+    ///
+    /// Errors: those of [`ComponentInfo::load`]; a trap while the component describes
+    /// itself; `InvalidState` when it provides an operator or backend id that another
+    /// component already provides (the message names both files).
+    pub fn load_bytes(&mut self, path: &Path, bytes: &[u8]) -> Result<()> {
+        let info = ComponentInfo::load(&self.engine, path, bytes)?;
+        let mut entry = RegisteredComponent {
+            info: info.clone(),
+            operators: Vec::new(),
+            backend_ids: Vec::new(),
+        };
+        match info.kind {
+            ComponentKind::KernelLibrary => {
+                let mut inst = KernelLibraryInstance::new(&info)?;
+                for op in inst.operators()? {
+                    let dtypes = op
+                        .dtypes
+                        .iter()
+                        .filter_map(|d| ScalarType::from_code(*d as i64))
+                        .collect();
+                    entry.operators.push(OperatorEntry {
+                        name: op.name,
+                        dtypes,
+                    });
+                }
+            }
+            ComponentKind::Backend => {
+                let mut inst = BackendInstance::new(&info)?;
+                entry.backend_ids = inst.backend_ids()?;
+            }
+        }
+        // Check every name first, so a rejected component leaves nothing behind.
+        let mut seen = std::collections::HashSet::new();
+        for op in &entry.operators {
+            if let Some(&(other, _)) = self.operators.get(&op.name) {
+                return Err(self.duplicate("operator", &op.name, other, path));
+            }
+            if !seen.insert(op.name.as_str()) {
+                return Err(Error::new(
+                    ErrorKind::InvalidState,
+                    format!("component lists operator {} twice", op.name),
+                )
+                .with_component(path));
+            }
+        }
+        for id in &entry.backend_ids {
+            if let Some(&other) = self.backends.get(id) {
+                return Err(self.duplicate("backend", id, other, path));
+            }
+        }
+        let index = self.components.len();
+        for (i, op) in entry.operators.iter().enumerate() {
+            self.operators.insert(op.name.clone(), (index, i as u32));
+        }
+        for id in &entry.backend_ids {
+            self.backends.insert(id.clone(), index);
+        }
+        tracing::debug!(
+            component = %path.display(),
+            version = %info.version,
+            operators = entry.operators.len(),
+            backends = ?entry.backend_ids,
+            "registered component"
+        );
+        self.components.push(entry);
+        Ok(())
+    }
+
+    fn duplicate(&self, what: &str, name: &str, other: usize, path: &Path) -> Error {
+        Error::new(
+            ErrorKind::InvalidState,
+            format!(
+                "{what} {name} is provided by both {} and {}",
+                self.components[other].info.path.display(),
+                path.display()
+            ),
+        )
+        .with_component(path)
+    }
+
+    /// Every registered component, in load order.
+    pub fn components(&self) -> &[RegisteredComponent] {
+        &self.components
+    }
+
+    /// The kernel library providing `operator` and the operator's index in it.
+    pub fn kernel(&self, operator: &str) -> Option<(&RegisteredComponent, u32)> {
+        self.operators
+            .get(operator)
+            .map(|&(c, i)| (&self.components[c], i))
+    }
+
+    /// The backend component registered for `id`.
+    pub fn backend(&self, id: &str) -> Option<&RegisteredComponent> {
+        self.backends.get(id).map(|&c| &self.components[c])
+    }
+}

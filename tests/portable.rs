@@ -1,0 +1,94 @@
+//! Every portable fixture (exported by real ExecuTorch 1.5.1) runs on the bundled
+//! portable kernel library and matches eager PyTorch's outputs within 1e-4 per element.
+//! The large torchvision programs are checked too when `export.py --large` made them.
+
+use plugboard_tests::{fixtures, max_abs_diff, read_numbered, registry, run};
+
+const ATOL: f64 = 1e-4;
+
+fn check_dir(dir: &std::path::Path, model: &str, variant: &str) {
+    let path = dir.join(format!("{model}.{variant}.pte"));
+    assert!(path.exists(), "missing fixture {}", path.display());
+    let inputs = read_numbered(dir, "input");
+    let expected = read_numbered(dir, "expected");
+    let reg = registry();
+    let outputs = run(&reg, &path, &inputs).unwrap_or_else(|e| panic!("{model}.{variant}: {e}"));
+    assert_eq!(outputs.len(), expected.len(), "{model}: number of outputs");
+    for (i, (o, e)) in outputs.iter().zip(&expected).enumerate() {
+        let o = o
+            .as_tensor()
+            .unwrap_or_else(|| panic!("{model}: output {i} is not a tensor"));
+        let d = max_abs_diff(o, e).unwrap_or_else(|m| panic!("{model}.{variant} output {i}: {m}"));
+        println!("{model}.{variant} output {i}: max abs diff {d:.3e}");
+        assert!(
+            d <= ATOL,
+            "{model}.{variant} output {i}: max abs diff {d} > {ATOL}"
+        );
+    }
+}
+
+fn check(model: &str) {
+    check_dir(&fixtures().join(model), model, "portable");
+}
+
+#[test]
+fn add_mul() {
+    check("add_mul");
+}
+
+#[test]
+fn mlp() {
+    check("mlp");
+}
+
+#[test]
+fn cnn() {
+    check("cnn");
+}
+
+#[test]
+fn tiny_transformer() {
+    check("tiny_transformer");
+}
+
+#[test]
+fn lstm() {
+    check("lstm");
+}
+
+#[test]
+fn gru() {
+    check("gru");
+}
+
+/// The op-coverage programs (`ops_*` folders).
+#[test]
+fn op_coverage_models() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(fixtures()).expect("fixtures dir") {
+        let dir = entry.expect("entry").path();
+        let name = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        if name.starts_with("ops_") && dir.join(format!("{name}.portable.pte")).exists() {
+            check_dir(&dir, &name, "portable");
+            n += 1;
+        }
+    }
+    assert!(n > 0, "no ops_* fixtures found");
+}
+
+/// mobilenet_v2 and resnet18 portable programs, when `export.py --large` has made them.
+#[test]
+fn large_models_when_present() {
+    for model in ["mobilenet_v2", "resnet18"] {
+        let dir = fixtures().join("large").join(model);
+        if dir.join(format!("{model}.portable.pte")).exists() {
+            check_dir(&dir, model, "portable");
+        } else {
+            println!("skipping {model}: run tests/fixtures/export.py --large to create it");
+        }
+    }
+}

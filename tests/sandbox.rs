@@ -1,0 +1,130 @@
+//! The sandbox and the registry: a component that traps, loops forever or eats memory
+//! gives a clear error, the host keeps running and the next run works; duplicate
+//! providers and a component built against another major contract version are refused.
+
+use std::time::Duration;
+
+use plugboard::{ErrorKind, Registry, SandboxConfig, Tensor};
+use plugboard_tests::{
+    fixtures, max_abs_diff, pte, read_numbered, registry, run, sandbox, test_component,
+};
+
+fn misbehave_registry() -> Registry {
+    let config = SandboxConfig {
+        memory_cap: 64 << 20,
+        call_deadline: Some(Duration::from_millis(300)),
+        ..sandbox()
+    };
+    let mut r = Registry::new(config).expect("registry");
+    r.load_file(&test_component("plugboard_test_misbehave"))
+        .expect("load misbehave component");
+    r
+}
+
+/// `add_mul` inputs with x[0] set to `first` (the misbehave component reads it).
+fn inputs_with(first: f32) -> Vec<Tensor> {
+    let mut inputs = read_numbered(&fixtures().join("add_mul"), "input");
+    inputs[0].data[0..4].copy_from_slice(&first.to_le_bytes());
+    inputs
+}
+
+fn good_run_works(reg: &Registry) {
+    let inputs = read_numbered(&fixtures().join("add_mul"), "input");
+    let expected = read_numbered(&fixtures().join("add_mul"), "expected");
+    let out = run(reg, &pte("add_mul", "portable"), &inputs).expect("good run after a bad one");
+    let d = max_abs_diff(out[0].as_tensor().expect("tensor"), &expected[0]).expect("comparable");
+    assert!(d <= 1e-5, "diff {d}");
+}
+
+fn bad_run(reg: &Registry, first: f32) -> plugboard::Error {
+    run(reg, &pte("add_mul", "portable"), &inputs_with(first))
+        .expect_err("the component misbehaves")
+}
+
+#[test]
+fn trap_is_an_error_naming_component_and_instruction() {
+    let reg = misbehave_registry();
+    let e = bad_run(&reg, 1.0);
+    let msg = e.to_string();
+    println!("{msg}");
+    assert!(msg.contains("trapped"), "{msg}");
+    assert!(msg.contains("plugboard_test_misbehave.wasm"), "{msg}");
+    assert_eq!(
+        e.context.operator.as_deref(),
+        Some("aten::mul.out"),
+        "{msg}"
+    );
+    assert!(e.context.instruction.is_some(), "{msg}");
+    assert!(msg.contains("add_mul.portable.pte"), "{msg}");
+    good_run_works(&reg);
+}
+
+#[test]
+fn endless_loop_hits_the_deadline() {
+    let reg = misbehave_registry();
+    let t = std::time::Instant::now();
+    let e = bad_run(&reg, 2.0);
+    println!("{e} after {:?}", t.elapsed());
+    assert_eq!(e.kind, ErrorKind::OutOfResources, "{e}");
+    assert!(e.to_string().contains("deadline"), "{e}");
+    assert!(t.elapsed() < Duration::from_secs(20));
+    good_run_works(&reg);
+}
+
+#[test]
+fn memory_bomb_hits_the_cap() {
+    let reg = misbehave_registry();
+    let e = bad_run(&reg, 3.0);
+    println!("{e}");
+    assert_eq!(e.kind, ErrorKind::MemoryAllocationFailed, "{e}");
+    assert!(e.to_string().contains("cap"), "{e}");
+    good_run_works(&reg);
+}
+
+#[test]
+fn duplicate_operator_names_both_components() {
+    let mut reg = registry();
+    let path = test_component("plugboard_test_misbehave");
+    let e = reg
+        .load_file(&path)
+        .expect_err("aten::add.out is provided twice");
+    let msg = e.to_string();
+    println!("{msg}");
+    assert!(msg.contains("aten::add.out"), "{msg}");
+    assert!(msg.contains("portable.wasm"), "{msg}");
+    assert!(msg.contains("plugboard_test_misbehave.wasm"), "{msg}");
+    // The rejected component left nothing behind; the registry still works.
+    assert_eq!(reg.components().len(), 1);
+    good_run_works(&reg);
+}
+
+#[test]
+fn other_major_contract_version_is_refused() {
+    let mut reg = registry();
+    let e = reg
+        .load_file(&test_component("plugboard_test_contract_v2"))
+        .expect_err("2.0.0 component must be refused");
+    let msg = e.to_string();
+    println!("{msg}");
+    assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility);
+    assert!(msg.contains("plugboard:runtime@2.0.0"), "{msg}");
+    assert!(msg.contains("plugboard:runtime@1.0.0"), "{msg}");
+    good_run_works(&reg);
+}
+
+#[test]
+fn delegated_program_without_its_backend_fails_at_load() {
+    let reg = registry();
+    for variant in ["xnnpack", "vulkan"] {
+        let path = pte("mlp", variant);
+        if !path.exists() {
+            continue;
+        }
+        let program = std::sync::Arc::new(plugboard::Program::from_file(&path).expect("program"));
+        let e = plugboard::Method::load(program, "forward", &reg).expect_err("no backend");
+        let msg = e.to_string();
+        println!("{msg}");
+        assert_eq!(e.kind, ErrorKind::NotFound);
+        assert!(msg.contains("is not registered"), "{msg}");
+    }
+}

@@ -1,0 +1,158 @@
+//! Helpers shared by the integration tests: fixture paths, running a program,
+//! comparing against reference outputs, and writing `.pte` files for hostile-input tests.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use plugboard::program::schema::executorch_flatbuffer as fb;
+use plugboard::{npy, EValue, Method, Program, Registry, SandboxConfig, Tensor};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
+}
+
+/// `tests/fixtures/`.
+pub fn fixtures() -> PathBuf {
+    root().join("tests").join("fixtures")
+}
+
+/// The `.pte` of `model` in `variant` (`portable`, `xnnpack`, `vulkan`).
+pub fn pte(model: &str, variant: &str) -> PathBuf {
+    fixtures()
+        .join(model)
+        .join(format!("{model}.{variant}.pte"))
+}
+
+/// A test-only component built by `host/build.rs`, e.g. `plugboard_test_misbehave`.
+pub fn test_component(name: &str) -> PathBuf {
+    root()
+        .join("target")
+        .join("components")
+        .join("wasm32-wasip2")
+        .join("release")
+        .join(format!("{name}.wasm"))
+}
+
+/// Sandbox settings for tests: a cache directory inside `target/`.
+pub fn sandbox() -> SandboxConfig {
+    SandboxConfig {
+        cache_dir: Some(root().join("target").join("plugboard-cache")),
+        ..SandboxConfig::default()
+    }
+}
+
+/// A registry with the bundled components.
+pub fn registry() -> Registry {
+    let mut r = Registry::new(sandbox()).expect("registry");
+    r.load_bundled().expect("bundled components");
+    r
+}
+
+/// Reads `dir/<prefix><i>.npy` for i = 0.. until one is missing.
+pub fn read_numbered(dir: &Path, prefix: &str) -> Vec<Tensor> {
+    let mut out = Vec::new();
+    for i in 0.. {
+        let p = dir.join(format!("{prefix}{i}.npy"));
+        if !p.exists() {
+            break;
+        }
+        out.push(npy::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())));
+    }
+    out
+}
+
+/// Runs `method` of the program at `path` on `inputs` and returns its outputs.
+pub fn run(registry: &Registry, path: &Path, inputs: &[Tensor]) -> plugboard::Result<Vec<EValue>> {
+    let program = Arc::new(Program::from_file(path)?);
+    let mut m = Method::load(program, "forward", registry)?;
+    for (i, t) in inputs.iter().enumerate() {
+        m.set_input(i, EValue::Tensor(t.clone()))?;
+    }
+    m.execute()?;
+    m.outputs()
+}
+
+/// Largest absolute difference between two tensors of the same shape, or an error
+/// describing how they differ.
+pub fn max_abs_diff(actual: &Tensor, expected: &Tensor) -> Result<f64, String> {
+    if actual.sizes != expected.sizes {
+        return Err(format!(
+            "sizes {:?} != expected {:?}",
+            actual.sizes, expected.sizes
+        ));
+    }
+    if actual.dtype != expected.dtype {
+        return Err(format!(
+            "dtype {} != expected {}",
+            actual.dtype, expected.dtype
+        ));
+    }
+    let a = actual.to_f64_vec().ok_or("unreadable dtype")?;
+    let e = expected.to_f64_vec().ok_or("unreadable dtype")?;
+    let mut worst = 0f64;
+    for (i, (x, y)) in a.iter().zip(&e).enumerate() {
+        if x.is_nan() != y.is_nan() {
+            return Err(format!("element {i}: {x} vs expected {y}"));
+        }
+        if !x.is_nan() {
+            let d = (x - y).abs();
+            if d.is_nan() || d > worst {
+                worst = if d.is_nan() { f64::INFINITY } else { d };
+            }
+        }
+    }
+    Ok(worst)
+}
+
+/// Serializes `program` as a `.pte` file: the FlatBuffer with identifier `ET12`, an
+/// `eh00` extended header, and `segment_data` appended at a 16-byte aligned base.
+/// Used to build hostile programs from a parsed real one.
+pub fn write_pte(program: &fb::Program, segment_data: &[u8]) -> Vec<u8> {
+    let mut b = planus::Builder::new();
+    let flat = b.finish(program, Some(*b"ET12")).to_vec();
+    const EH_LEN: usize = 32;
+    let mut out = Vec::with_capacity(flat.len() + EH_LEN + segment_data.len() + 16);
+    let root = u32::from_le_bytes(flat[0..4].try_into().expect("root offset")) + EH_LEN as u32;
+    out.extend_from_slice(&root.to_le_bytes());
+    out.extend_from_slice(&flat[4..8]);
+    let program_size = (flat.len() + EH_LEN) as u64;
+    let base = program_size.next_multiple_of(16);
+    out.extend_from_slice(b"eh00");
+    out.extend_from_slice(&(EH_LEN as u32).to_le_bytes());
+    out.extend_from_slice(&program_size.to_le_bytes());
+    out.extend_from_slice(&(if segment_data.is_empty() { 0 } else { base }).to_le_bytes());
+    out.extend_from_slice(&(segment_data.len() as u64).to_le_bytes());
+    out.extend_from_slice(&flat[8..]);
+    if !segment_data.is_empty() {
+        out.resize(base as usize, 0);
+        out.extend_from_slice(segment_data);
+    }
+    out
+}
+
+/// Parses a `.pte` file into the owned FlatBuffer tree and returns it with the file's
+/// segment data (from the segment base to the end), for building variants of it.
+pub fn parse_pte(bytes: &[u8]) -> (fb::Program, Vec<u8>) {
+    use planus::ReadAsRoot;
+    let eh = &bytes[8..40];
+    let (fb_len, base) = if &eh[0..4] == b"eh00" {
+        (
+            u64::from_le_bytes(eh[8..16].try_into().expect("size")) as usize,
+            u64::from_le_bytes(eh[16..24].try_into().expect("base")) as usize,
+        )
+    } else {
+        (bytes.len(), bytes.len())
+    };
+    let root = fb::ProgramRef::read_as_root(&bytes[..fb_len]).expect("flatbuffer");
+    let program = fb::Program::try_from(root).expect("owned program");
+    let segs = if base == 0 {
+        Vec::new()
+    } else {
+        bytes[base..].to_vec()
+    };
+    (program, segs)
+}
