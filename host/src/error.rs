@@ -104,7 +104,7 @@ pub struct Error {
     /// What went wrong, for a person.
     pub message: String,
     /// Where it went wrong.
-    pub context: ErrorContext,
+    pub context: Box<ErrorContext>,
 }
 
 /// `Result` with the host's [`Error`].
@@ -116,7 +116,7 @@ impl Error {
         Error {
             kind,
             message: message.into(),
-            context: ErrorContext::default(),
+            context: Box::default(),
         }
     }
 

@@ -94,6 +94,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
 
     let mut times = Vec::with_capacity(args.repeat.max(1));
     for _ in 0..args.repeat.max(1) {
+        method.reset_copy_counters();
         for (i, v) in inputs.iter().enumerate() {
             method.set_input(i, v.clone())?;
         }
@@ -103,6 +104,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     }
     times.sort();
     let outputs = method.outputs()?;
+    let (copied_in, copied_out) = method.copy_counters();
     println!(
         "{} method `{}`: {} input(s), {} output(s); load {:.1} ms, execute {:.3} ms{}",
         program.origin().display(),
@@ -117,6 +119,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             String::new()
         },
     );
+    println!("copied per run: {copied_in} bytes in, {copied_out} bytes out (weights stay inside the kernel library)");
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
     }

@@ -24,6 +24,7 @@ pub struct HostState {
     pub(crate) component: Arc<str>,
     /// Named data visible to the component right now (set around `backend.init`).
     pub(crate) named_data: Option<NamedDataMap>,
+    stderr: LogStream,
 }
 
 impl HostState {
@@ -31,8 +32,9 @@ impl HostState {
     /// go to the host log tagged with `component`; memory is capped at `memory_cap` bytes.
     pub fn new(component: Arc<str>, memory_cap: usize) -> Self {
         let mut b = WasiCtx::builder();
+        let stderr = LogStream::new(component.clone(), "stderr");
         b.stdout(LogStream::new(component.clone(), "stdout"));
-        b.stderr(LogStream::new(component.clone(), "stderr"));
+        b.stderr(stderr.clone());
         HostState {
             wasi: b.build(),
             table: ResourceTable::new(),
@@ -42,7 +44,20 @@ impl HostState {
             },
             component,
             named_data: None,
+            stderr,
         }
+    }
+
+    /// The panic message a Rust guest wrote to stderr just before it trapped, if any.
+    pub fn panic_message(&self) -> Option<String> {
+        let lines = self.stderr.last_lines.lock().ok()?;
+        let start = lines.iter().rposition(|l| l.contains("panicked at"))?;
+        let parts: Vec<&str> = lines[start..]
+            .iter()
+            .map(String::as_str)
+            .filter(|l| !l.starts_with("note: "))
+            .collect();
+        Some(parts.join(" "))
     }
 }
 
@@ -130,6 +145,7 @@ struct LogStream {
     component: Arc<str>,
     stream: &'static str,
     pending: Arc<Mutex<Vec<u8>>>,
+    last_lines: Arc<Mutex<Vec<String>>>,
 }
 
 impl LogStream {
@@ -138,12 +154,19 @@ impl LogStream {
             component,
             stream,
             pending: Arc::default(),
+            last_lines: Arc::default(),
         }
     }
 
     fn emit(&self, line: &[u8]) {
         let text = String::from_utf8_lossy(line);
         let text = text.trim_end_matches(['\n', '\r']);
+        if let Ok(mut l) = self.last_lines.lock() {
+            if l.len() >= 4 {
+                l.remove(0);
+            }
+            l.push(text.to_string());
+        }
         if self.stream == "stderr" {
             tracing::warn!(component = &*self.component, "{}: {text}", self.stream);
         } else {

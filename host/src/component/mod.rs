@@ -88,7 +88,7 @@ impl ComponentInfo {
             let Some(v) = version::version_in_name(&name) else {
                 continue;
             };
-            let v = v.map_err(|m| incompatible(m))?;
+            let v = v.map_err(&incompatible)?;
             if !v.is_served_by(HOST_VERSION) {
                 return Err(incompatible(format!(
                     "component was built against {}@{v}, but this host implements {}@{}",

@@ -106,8 +106,29 @@ fn classify(
                 "{what} tried to grow its memory to {want} bytes, past the cap of {cap} bytes, and trapped"
             ),
         ),
-        (Some(t), None) => (ErrorKind::Internal, format!("{what} trapped: {t}: {e:#}")),
+        (Some(t), None) => {
+            let panic = store.data().panic_message().map(|l| format!(" ({l})")).unwrap_or_default();
+            (ErrorKind::Internal, format!("{what} trapped: {t}{}{panic}", trap_site(&e)))
+        }
         (None, None) => (ErrorKind::Internal, format!("{what} failed: {e:#}")),
     };
     Error::new(kind, msg).with_component(&info.path)
+}
+
+/// ` in FUNCTION` for the innermost guest frame outside the Rust runtime, if wasmtime
+/// recorded a backtrace.
+fn trap_site(e: &wasmtime::Error) -> String {
+    let Some(bt) = e.downcast_ref::<wasmtime::WasmBacktrace>() else {
+        return String::new();
+    };
+    let runtime = [
+        "std", "core", "alloc", "__rust", "abort", "rust_", "dlmalloc",
+    ];
+    bt.frames()
+        .iter()
+        .filter_map(|f| f.func_name())
+        .map(|n| format!("{:#}", rustc_demangle::demangle(n)))
+        .find(|n| !runtime.iter().any(|p| n.starts_with(p)))
+        .map(|n| format!(" in {n}"))
+        .unwrap_or_default()
 }

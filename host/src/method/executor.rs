@@ -163,7 +163,7 @@ impl Method {
             .iter()
             .map(|&vi| self.kernel_arg(vi))
             .collect::<Result<Vec<_>>>()?;
-        let super::Storage::Guest(lib) = &mut self.storage else {
+        let Some(lib) = self.storage.kernel_library() else {
             return Err(Error::new(
                 ErrorKind::Internal,
                 "kernel call without a kernel library",
@@ -258,7 +258,7 @@ impl Method {
         Ok(())
     }
 
-    fn to_evalue(&mut self, vi: usize) -> Result<Evalue> {
+    fn delegate_arg(&mut self, vi: usize) -> Result<Evalue> {
         Ok(match self.read_value(vi)? {
             crate::EValue::None => Evalue::None,
             crate::EValue::Int(v) => Evalue::Int(v),
@@ -278,7 +278,7 @@ impl Method {
     fn delegate_call(&mut self, delegate: usize, args: &[usize]) -> Result<()> {
         let inputs = args
             .iter()
-            .map(|&vi| self.to_evalue(vi))
+            .map(|&vi| self.delegate_arg(vi))
             .collect::<Result<Vec<_>>>()?;
         let slot = self.delegates[delegate].backend;
         let handle = self.delegates[delegate].handle.ok_or_else(|| {

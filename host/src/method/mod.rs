@@ -469,6 +469,18 @@ impl Method {
             .map_err(|e| e.with_method(name).with_file(file))
     }
 
+    /// Bytes copied into and out of the method's storage (inputs, outputs, delegate
+    /// arguments) since [`Method::reset_copy_counters`]. Constants are copied once at load.
+    pub fn copy_counters(&self) -> (u64, u64) {
+        (self.storage.bytes_in, self.storage.bytes_out)
+    }
+
+    /// Sets the copy counters to zero.
+    pub fn reset_copy_counters(&mut self) {
+        self.storage.bytes_in = 0;
+        self.storage.bytes_out = 0;
+    }
+
     /// The outputs of the last execution, by value.
     pub fn outputs(&mut self) -> Result<Vec<EValue>> {
         let outs = self.plan().outputs.clone();

@@ -9,8 +9,17 @@ use std::sync::Arc;
 use crate::component::{ComponentInfo, KernelLibraryInstance};
 use crate::{Error, ErrorKind, Result};
 
-/// Blocks of bytes addressed by `u32` addresses.
-pub enum Storage {
+/// Blocks of bytes addressed by `u32` addresses, with counters of the bytes copied in
+/// and out (what crosses the component boundary).
+pub struct Storage {
+    place: Place,
+    /// Bytes written into the storage since the counters were reset.
+    pub bytes_in: u64,
+    /// Bytes read out of the storage since the counters were reset.
+    pub bytes_out: u64,
+}
+
+enum Place {
     /// Inside a kernel library's linear memory.
     Guest(KernelLibraryInstance),
     /// In host memory (fake addresses, 64-byte aligned, never 0).
@@ -28,28 +37,46 @@ pub struct HostBlocks {
 impl Storage {
     /// Guest storage in a fresh instance of `info`.
     pub fn guest(info: &Arc<ComponentInfo>) -> Result<Storage> {
-        Ok(Storage::Guest(KernelLibraryInstance::new(info)?))
+        Ok(Storage::new(Place::Guest(KernelLibraryInstance::new(
+            info,
+        )?)))
+    }
+
+    fn new(place: Place) -> Storage {
+        Storage {
+            place,
+            bytes_in: 0,
+            bytes_out: 0,
+        }
+    }
+
+    /// The kernel library instance holding the data, if the storage is in one.
+    pub fn kernel_library(&mut self) -> Option<&mut KernelLibraryInstance> {
+        match &mut self.place {
+            Place::Guest(k) => Some(k),
+            Place::Host(_) => None,
+        }
     }
 
     /// Host storage capped at `cap` bytes.
     pub fn host(cap: usize) -> Storage {
-        Storage::Host(HostBlocks {
+        Storage::new(Place::Host(HostBlocks {
             blocks: BTreeMap::new(),
             next: 64,
             cap: cap as u64,
-        })
+        }))
     }
 
     /// Whether a trap killed the instance holding the data.
     pub fn is_poisoned(&self) -> bool {
-        matches!(self, Storage::Guest(k) if k.is_poisoned())
+        matches!(&self.place, Place::Guest(k) if k.is_poisoned())
     }
 
     /// Reserves `size` zeroed bytes.
     pub fn alloc(&mut self, size: u64) -> Result<u32> {
-        match self {
-            Storage::Guest(k) => k.alloc(size, 64),
-            Storage::Host(h) => {
+        match &mut self.place {
+            Place::Guest(k) => k.alloc(size, 64),
+            Place::Host(h) => {
                 let addr = h.next;
                 let end = addr
                     .checked_add(size.max(1))
@@ -70,9 +97,10 @@ impl Storage {
 
     /// Writes `data` at `addr`.
     pub fn write(&mut self, addr: u32, data: &[u8]) -> Result<()> {
-        match self {
-            Storage::Guest(k) => k.write(addr, data),
-            Storage::Host(h) => {
+        self.bytes_in += data.len() as u64;
+        match &mut self.place {
+            Place::Guest(k) => k.write(addr, data),
+            Place::Host(h) => {
                 let (start, block) = h.find(addr, data.len())?;
                 let off = (addr - start) as usize;
                 block[off..off + data.len()].copy_from_slice(data);
@@ -83,13 +111,14 @@ impl Storage {
 
     /// Reads `len` bytes at `addr`.
     pub fn read(&mut self, addr: u32, len: usize) -> Result<Vec<u8>> {
-        match self {
-            Storage::Guest(k) => {
+        self.bytes_out += len as u64;
+        match &mut self.place {
+            Place::Guest(k) => {
                 let len =
                     u32::try_from(len).map_err(|_| Error::invalid_argument("read too large"))?;
                 k.read(addr, len)
             }
-            Storage::Host(h) => {
+            Place::Host(h) => {
                 let (start, block) = h.find(addr, len)?;
                 let off = (addr - start) as usize;
                 Ok(block[off..off + len].to_vec())

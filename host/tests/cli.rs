@@ -1,0 +1,112 @@
+//! The `plugboard` command line on real fixtures: run, inspect, backends, exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("root")
+        .to_path_buf()
+}
+
+fn plugboard(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_plugboard"))
+        .args(args)
+        .current_dir(root())
+        .env(
+            "PLUGBOARD_CACHE_DIR",
+            root().join("target").join("plugboard-cache"),
+        )
+        .output()
+        .expect("run plugboard");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn run_with_no_arguments_runs_the_bundled_program() {
+    let (ok, out, err) = plugboard(&[]);
+    assert!(ok, "stdout: {out}\nstderr: {err}");
+    assert!(out.contains("bundled demo program"), "{out}");
+    assert!(out.contains("output 0: Float [2, 10]"), "{out}");
+}
+
+#[test]
+fn run_writes_npy_outputs() {
+    let dir = std::env::temp_dir().join(format!("plugboard-cli-{}", std::process::id()));
+    let fx = "tests/fixtures/add_mul";
+    let (ok, out, err) = plugboard(&[
+        "run",
+        &format!("{fx}/add_mul.portable.pte"),
+        "-i",
+        &format!("{fx}/input0.npy"),
+        "-i",
+        &format!("{fx}/input1.npy"),
+        "-o",
+        dir.to_str().expect("utf-8 temp dir"),
+    ]);
+    assert!(ok, "stdout: {out}\nstderr: {err}");
+    let got = plugboard::npy::read(&dir.join("output0.npy")).expect("output0.npy");
+    let want = plugboard::npy::read(&root().join(fx).join("expected0.npy")).expect("expected");
+    assert_eq!(got.sizes, want.sizes);
+    let (g, w) = (
+        got.to_f64_vec().expect("f32"),
+        want.to_f64_vec().expect("f32"),
+    );
+    assert!(g.iter().zip(&w).all(|(a, b)| (a - b).abs() <= 1e-6));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn missing_backend_is_a_clean_failure() {
+    let (ok, out, err) = plugboard(&["run", "tests/fixtures/mlp/mlp.xnnpack.pte"]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("backend XnnpackBackend is not registered"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn wrong_input_shape_is_reported() {
+    let fx = "tests/fixtures/add_mul";
+    let (ok, _, err) = plugboard(&[
+        "run",
+        &format!("{fx}/add_mul.portable.pte"),
+        "-i",
+        "tests/fixtures/mlp/input0.npy",
+        "-i",
+        &format!("{fx}/input1.npy"),
+    ]);
+    assert!(!ok);
+    assert!(err.contains("input 0: expected rank 3"), "{err}");
+}
+
+#[test]
+fn not_a_program_is_reported() {
+    let (ok, _, err) = plugboard(&["inspect", "Cargo.toml"]);
+    assert!(!ok);
+    assert!(err.contains("not an ExecuTorch program"), "{err}");
+}
+
+#[test]
+fn inspect_shows_operators_and_delegates() {
+    let (ok, out, err) = plugboard(&["inspect", "tests/fixtures/lstm/lstm.xnnpack.pte"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("backend XnnpackBackend"), "{out}");
+    assert!(out.contains("aten::select_copy.int_out"), "{out}");
+    assert!(out.contains("memory plan"), "{out}");
+}
+
+#[test]
+fn backends_lists_the_bundled_library() {
+    let (ok, out, err) = plugboard(&["backends"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("<bundled>/portable.wasm"), "{out}");
+    assert!(out.contains("1.0.0"), "{out}");
+}
