@@ -9,6 +9,6 @@ wasmtime::component::bindgen!({
     world: "plugboard-host",
 });
 
-pub use exports::plugboard::runtime::backend_interface;
-pub use exports::plugboard::runtime::kernels;
-pub use plugboard::runtime::types;
+pub use self::exports::plugboard::runtime::backend_interface;
+pub use self::exports::plugboard::runtime::kernels;
+pub use self::plugboard::runtime::types;

@@ -110,3 +110,29 @@ fn backends_lists_the_bundled_library() {
     assert!(out.contains("<bundled>/portable.wasm"), "{out}");
     assert!(out.contains("1.0.0"), "{out}");
 }
+
+#[test]
+fn backend_flag_with_a_wrong_major_version_is_refused() {
+    let v2 = root().join("target/components/wasm32-wasip2/release/plugboard_test_contract_v2.wasm");
+    let (ok, _, err) = plugboard(&["backends", "--backend", v2.to_str().expect("utf-8 path")]);
+    assert!(!ok);
+    assert!(err.contains("plugboard:runtime@2.0.0"), "{err}");
+    assert!(err.contains("plugboard:runtime@1.0.0"), "{err}");
+}
+
+#[test]
+fn plugin_path_components_are_loaded() {
+    let dir = root().join("target/components/wasm32-wasip2/release");
+    let out = Command::new(env!("CARGO_BIN_EXE_plugboard"))
+        .arg("backends")
+        .current_dir(root())
+        .env("PLUGBOARD_PATH", &dir)
+        .output()
+        .expect("run plugboard");
+    let err = String::from_utf8_lossy(&out.stderr);
+    // The directory holds the misbehave library (a second provider of aten::add.out)
+    // and the 2.0.0 component: loading it must fail cleanly, naming a component.
+    assert!(!out.status.success());
+    assert!(err.contains("plugboard_"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -113,20 +113,25 @@ pub fn max_abs_diff(actual: &Tensor, expected: &Tensor) -> Result<f64, String> {
 /// Used to build hostile programs from a parsed real one.
 pub fn write_pte(program: &fb::Program, segment_data: &[u8]) -> Vec<u8> {
     let mut b = planus::Builder::new();
-    let flat = b.finish(program, Some(*b"ET12")).to_vec();
+    // Written without planus's file identifier; the identifier and the extended header
+    // are inserted after the root offset, which moves the whole tree 40 bytes back (a
+    // multiple of 8, so alignment is kept; inner offsets are relative and unchanged).
+    let flat = b.finish(program, None).to_vec();
     const EH_LEN: usize = 32;
-    let mut out = Vec::with_capacity(flat.len() + EH_LEN + segment_data.len() + 16);
-    let root = u32::from_le_bytes(flat[0..4].try_into().expect("root offset")) + EH_LEN as u32;
+    const SHIFT: usize = 4 + EH_LEN + 4;
+    let root = u32::from_le_bytes(flat[0..4].try_into().expect("root offset")) + SHIFT as u32;
+    let mut out = Vec::with_capacity(flat.len() + SHIFT + segment_data.len() + 16);
     out.extend_from_slice(&root.to_le_bytes());
-    out.extend_from_slice(&flat[4..8]);
-    let program_size = (flat.len() + EH_LEN) as u64;
+    out.extend_from_slice(b"ET12");
+    let program_size = (flat.len() + SHIFT) as u64;
     let base = program_size.next_multiple_of(16);
     out.extend_from_slice(b"eh00");
     out.extend_from_slice(&(EH_LEN as u32).to_le_bytes());
     out.extend_from_slice(&program_size.to_le_bytes());
     out.extend_from_slice(&(if segment_data.is_empty() { 0 } else { base }).to_le_bytes());
     out.extend_from_slice(&(segment_data.len() as u64).to_le_bytes());
-    out.extend_from_slice(&flat[8..]);
+    out.extend_from_slice(&[0; 4]);
+    out.extend_from_slice(&flat[4..]);
     if !segment_data.is_empty() {
         out.resize(base as usize, 0);
         out.extend_from_slice(segment_data);

@@ -40,19 +40,28 @@ impl Scalar {
     }
 }
 
-/// The arguments of one kernel call.
-pub struct Args {
-    args: Vec<KernelArg>,
+/// The arguments of one kernel call: owned (a direct `call`) or borrowed from a
+/// prepared call (`run-prepared`).
+pub struct Args<'a> {
+    args: std::borrow::Cow<'a, [KernelArg]>,
     updates: Vec<KernelUpdate>,
 }
 
-impl Args {
+impl<'a> Args<'a> {
     /// Wraps the arguments the host sent.
-    pub fn new(args: Vec<KernelArg>) -> KResult<Args> {
+    pub fn new(args: Vec<KernelArg>) -> KResult<Args<'static>> {
         Ok(Args {
-            args,
+            args: std::borrow::Cow::Owned(args),
             updates: Vec::new(),
         })
+    }
+
+    /// Wraps the stored arguments of a prepared call.
+    pub fn borrowed(args: &'a [KernelArg]) -> Args<'a> {
+        Args {
+            args: std::borrow::Cow::Borrowed(args),
+            updates: Vec::new(),
+        }
     }
 
     /// Number of arguments.

@@ -18,6 +18,8 @@ pub mod ops;
 pub mod registry;
 pub mod tensor;
 
+use std::cell::RefCell;
+
 use exports::plugboard::runtime::kernels::{Guest, KernelArg, KernelUpdate, OperatorInfo};
 use plugboard::runtime::types::{Error, ErrorKind};
 
@@ -39,6 +41,24 @@ pub type KResult<T = ()> = Result<T, Error>;
 
 struct Portable;
 
+thread_local! {
+    /// Calls stored by `prepare`: operator index and arguments.
+    static PREPARED: RefCell<Vec<(u32, Vec<KernelArg>)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn run_one(op: u32, args: &mut args::Args<'_>) -> Result<(), Error> {
+    let entry = registry::operators().get(op as usize).ok_or_else(|| {
+        err(
+            ErrorKind::OperatorMissing,
+            format!("no operator with index {op}"),
+        )
+    })?;
+    (entry.kernel)(args).map_err(|mut e| {
+        e.message = format!("{}: {}", entry.name, e.message);
+        e
+    })
+}
+
 impl Guest for Portable {
     fn operators() -> Vec<OperatorInfo> {
         registry::operators()
@@ -51,19 +71,50 @@ impl Guest for Portable {
     }
 
     fn call(op: u32, args: Vec<KernelArg>) -> Result<Vec<KernelUpdate>, Error> {
-        let ops = registry::operators();
-        let entry = ops.get(op as usize).ok_or_else(|| {
-            err(
+        let mut ctx = args::Args::new(args)?;
+        run_one(op, &mut ctx)?;
+        Ok(ctx.into_updates())
+    }
+
+    fn prepare(op: u32, args: Vec<KernelArg>) -> Result<u32, Error> {
+        if op as usize >= registry::operators().len() {
+            return Err(err(
                 ErrorKind::OperatorMissing,
                 format!("no operator with index {op}"),
-            )
-        })?;
-        let mut ctx = args::Args::new(args)?;
-        (entry.kernel)(&mut ctx).map_err(|mut e| {
-            e.message = format!("{}: {}", entry.name, e.message);
-            e
-        })?;
-        Ok(ctx.into_updates())
+            ));
+        }
+        PREPARED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.push((op, args));
+            Ok(p.len() as u32 - 1)
+        })
+    }
+
+    fn clear_prepared() {
+        PREPARED.with(|p| p.borrow_mut().clear());
+    }
+
+    fn run_prepared(calls: Vec<u32>) -> Result<(u32, Vec<KernelUpdate>), (u32, Error)> {
+        PREPARED.with(|p| {
+            let p = p.borrow();
+            for (pos, &id) in calls.iter().enumerate() {
+                let pos = pos as u32;
+                plugboard::runtime::progress::at(pos);
+                let (op, stored) = p.get(id as usize).ok_or_else(|| {
+                    (
+                        pos,
+                        err(ErrorKind::InvalidArgument, format!("no prepared call {id}")),
+                    )
+                })?;
+                let mut ctx = args::Args::borrowed(stored);
+                run_one(*op, &mut ctx).map_err(|e| (pos, e))?;
+                let updates = ctx.into_updates();
+                if !updates.is_empty() {
+                    return Ok((pos + 1, updates));
+                }
+            }
+            Ok((calls.len() as u32, Vec::new()))
+        })
     }
 
     fn alloc(size: u64, align: u32) -> Result<u32, Error> {

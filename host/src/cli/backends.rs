@@ -5,9 +5,12 @@ use super::RegistryArgs;
 /// Prints one line per component: file, contract version, kind, backend ids, operators.
 pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
     let registry = args.registry()?;
-    println!(
+    outln!(
         "{:<40} {:<9} {:<15} {:<24} operators",
-        "component", "contract", "kind", "backend ids"
+        "component",
+        "contract",
+        "kind",
+        "backend ids"
     );
     for c in registry.components() {
         let kind = match c.info.kind {
@@ -19,7 +22,7 @@ pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
         } else {
             c.backend_ids.join(",")
         };
-        println!(
+        outln!(
             "{:<40} {:<9} {:<15} {:<24} {}",
             c.info.path.display(),
             c.info.version,

@@ -27,41 +27,43 @@ fn describe_value(v: &ValueDef) -> String {
 /// Prints the program's structure.
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let p = Program::from_file(&args.model)?;
-    println!(
+    outln!(
         "program {} ({} bytes, schema version {})",
         p.origin().display(),
         p.len(),
         p.version()
     );
     if let Some(h) = p.extended_header() {
-        println!(
+        outln!(
             "  extended header: flatbuffer {} bytes, segments at {} ({} bytes)",
-            h.program_size, h.segment_base_offset, h.segment_data_size
+            h.program_size,
+            h.segment_base_offset,
+            h.segment_data_size
         );
     }
-    println!("  segments: {}", p.segments().len());
+    outln!("  segments: {}", p.segments().len());
     for (i, (off, len)) in p.segments().iter().enumerate() {
-        println!("    [{i}] offset {off}, {len} bytes");
+        outln!("    [{i}] offset {off}, {len} bytes");
     }
     let named = p.named_data_keys();
     if !named.is_empty() {
-        println!("  named data: {}", named.len());
+        outln!("  named data: {}", named.len());
         for (k, n) in named {
-            println!("    {k}: {n} bytes");
+            outln!("    {k}: {n} bytes");
         }
     }
     for plan in p.plans() {
-        println!("method `{}`", plan.name);
-        println!("  inputs:");
+        outln!("method `{}`", plan.name);
+        outln!("  inputs:");
         for (i, &vi) in plan.inputs.iter().enumerate() {
-            println!("    [{i}] {}", describe_value(&plan.values[vi]));
+            outln!("    [{i}] {}", describe_value(&plan.values[vi]));
         }
-        println!("  outputs:");
+        outln!("  outputs:");
         for (i, &vi) in plan.outputs.iter().enumerate() {
-            println!("    [{i}] {}", describe_value(&plan.values[vi]));
+            outln!("    [{i}] {}", describe_value(&plan.values[vi]));
         }
         let planned: Vec<u64> = plan.buffer_sizes.iter().skip(1).copied().collect();
-        println!(
+        outln!(
             "  memory plan: {} buffer(s), sizes {planned:?} bytes",
             planned.len()
         );
@@ -80,7 +82,7 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
                 _ => None,
             })
             .sum();
-        println!(
+        outln!(
             "  values: {}, constant tensor bytes: {constants}",
             plan.values.len()
         );
@@ -99,19 +101,19 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
             };
             *kinds.entry(k).or_default() += 1;
         }
-        println!("  instructions: {} {kinds:?}", plan.instructions.len());
-        println!("  operators ({}):", plan.operators.len());
+        outln!("  instructions: {} {kinds:?}", plan.instructions.len());
+        outln!("  operators ({}):", plan.operators.len());
         for op in &plan.operators {
-            println!("    {op} x{}", calls.get(op.as_str()).copied().unwrap_or(0));
+            outln!("    {op} x{}", calls.get(op.as_str()).copied().unwrap_or(0));
         }
-        println!("  delegates ({}):", plan.delegates.len());
+        outln!("  delegates ({}):", plan.delegates.len());
         for (i, d) in plan.delegates.iter().enumerate() {
             let (loc, size) = match d.processed {
                 DelegateData::Inline(j) => (format!("inline[{j}]"), p.delegate_data(d).len()),
                 DelegateData::Segment { offset, len } => (format!("segment at {offset}"), len),
             };
             let specs: Vec<&str> = d.compile_specs.iter().map(|(k, _)| k.as_str()).collect();
-            println!("    [{i}] backend {}: processed blob {size} bytes ({loc}), compile specs {specs:?}", d.id);
+            outln!("    [{i}] backend {}: processed blob {size} bytes ({loc}), compile specs {specs:?}", d.id);
         }
     }
     Ok(())

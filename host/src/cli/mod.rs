@@ -1,5 +1,13 @@
 //! Command-line parsing and the subcommands.
 
+/// `println!` that ignores a closed stdout (e.g. `plugboard inspect x.pte | head`).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
 mod backends;
 mod inspect;
 mod run;

@@ -34,6 +34,10 @@ pub struct RunArgs {
     /// Execute this many times and report the median time.
     #[arg(long, default_value_t = 1)]
     pub repeat: usize,
+    /// Cross into the kernel library once per kernel call instead of once per run of
+    /// consecutive calls (to measure dispatch cost).
+    #[arg(long)]
+    pub per_call: bool,
     #[command(flatten)]
     pub registry: RegistryArgs,
 }
@@ -54,7 +58,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let (program, default_inputs) = match &args.model {
         Some(path) => (Program::from_file(path)?, None),
         None => {
-            println!("running the bundled demo program (cnn.portable.pte); pass a MODEL.pte to run your own");
+            outln!("running the bundled demo program (cnn.portable.pte); pass a MODEL.pte to run your own");
             (
                 Program::from_bytes(DEFAULT_PROGRAM.to_vec())?,
                 Some(vec![npy::read_bytes(DEFAULT_INPUT)?]),
@@ -63,6 +67,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     };
     let program = Arc::new(program);
     let mut method = Method::load(program.clone(), &args.method, &registry)?;
+    if args.per_call {
+        method.set_batching(false);
+    }
     let load_time = t0.elapsed();
 
     let inputs: Vec<EValue> = if !args.inputs.is_empty() {
@@ -105,7 +112,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     times.sort();
     let outputs = method.outputs()?;
     let (copied_in, copied_out) = method.copy_counters();
-    println!(
+    outln!(
         "{} method `{}`: {} input(s), {} output(s); load {:.1} ms, execute {:.3} ms{}",
         program.origin().display(),
         method.name(),
@@ -119,16 +126,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             String::new()
         },
     );
-    println!("copied per run: {copied_in} bytes in, {copied_out} bytes out (weights stay inside the kernel library)");
+    outln!("copied per run: {copied_in} bytes in, {copied_out} bytes out (weights stay inside the kernel library)");
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
     }
     for (i, out) in outputs.iter().enumerate() {
-        println!("output {i}: {}", describe(out));
+        outln!("output {i}: {}", describe(out));
         if let (Some(dir), EValue::Tensor(t)) = (&args.output_dir, out) {
             let path = dir.join(format!("output{i}.npy"));
             npy::write(&path, t)?;
-            println!("  written to {}", path.display());
+            outln!("  written to {}", path.display());
         }
     }
     Ok(())

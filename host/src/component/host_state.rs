@@ -9,7 +9,7 @@ use wasmtime::component::ResourceTable;
 use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
-use crate::bindings::plugboard::runtime::{clock, logging, named_data, types};
+use crate::bindings::plugboard::runtime::{clock, logging, named_data, progress, types};
 
 /// Named data of the program being loaded, served to a backend during `init`
 /// (ExecuTorch's `NamedDataMap`). Keys map to byte strings.
@@ -24,6 +24,8 @@ pub struct HostState {
     pub(crate) component: Arc<str>,
     /// Named data visible to the component right now (set around `backend.init`).
     pub(crate) named_data: Option<NamedDataMap>,
+    /// The last position a kernel library reported through `progress.at`.
+    pub(crate) progress: u32,
     stderr: LogStream,
 }
 
@@ -44,6 +46,7 @@ impl HostState {
             },
             component,
             named_data: None,
+            progress: 0,
             stderr,
         }
     }
@@ -89,6 +92,12 @@ impl clock::Host for HostState {
     fn now(&mut self) -> u64 {
         static START: OnceLock<Instant> = OnceLock::new();
         START.get_or_init(Instant::now).elapsed().as_nanos() as u64
+    }
+}
+
+impl progress::Host for HostState {
+    fn at(&mut self, position: u32) {
+        self.progress = position;
     }
 }
 

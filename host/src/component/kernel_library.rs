@@ -61,6 +61,42 @@ impl KernelLibraryInstance {
             .map_err(|e| super::guest_error(e).with_component(path))
     }
 
+    /// Stores a call for [`Self::run_prepared`]; returns its id.
+    pub fn prepare(&mut self, op: u32, args: &[KernelArg]) -> Result<u32> {
+        let g = &self.guest;
+        let path = self.sandbox.info.path.clone();
+        self.sandbox
+            .call("kernels.prepare", |s| g.call_prepare(s, op, args))?
+            .map_err(|e| super::guest_error(e).with_component(path))
+    }
+
+    /// Forgets every prepared call.
+    pub fn clear_prepared(&mut self) -> Result<()> {
+        let g = &self.guest;
+        self.sandbox
+            .call("kernels.clear-prepared", |s| g.call_clear_prepared(s))
+    }
+
+    /// Runs prepared calls in one crossing. `Ok((ran, updates))`: calls run and the
+    /// updates of the last one (non-empty only if it stopped the batch). `Err((pos, e))`:
+    /// the call at `pos` failed or trapped.
+    pub fn run_prepared(
+        &mut self,
+        calls: &[u32],
+    ) -> std::result::Result<(u32, Vec<KernelUpdate>), (u32, Error)> {
+        let g = &self.guest;
+        let path = self.sandbox.info.path.clone();
+        self.sandbox.store.data_mut().progress = 0;
+        match self
+            .sandbox
+            .call("kernels.run-prepared", |s| g.call_run_prepared(s, calls))
+        {
+            Ok(Ok(r)) => Ok(r),
+            Ok(Err((pos, e))) => Err((pos, super::guest_error(e).with_component(path))),
+            Err(e) => Err((self.sandbox.store.data().progress, e)),
+        }
+    }
+
     /// Reserves `size` zeroed bytes aligned to `align` in the instance's memory.
     pub fn alloc(&mut self, size: u64, align: u32) -> Result<u32> {
         let g = &self.guest;

@@ -75,6 +75,18 @@ impl Method {
                     "the chain does not terminate",
                 ));
             }
+            if self.batch.enabled {
+                if let Some(end) = self.batch.run_end[pc] {
+                    match self.run_batch(pc, end) {
+                        Ok(Some(next)) => {
+                            pc = next;
+                            continue;
+                        }
+                        Ok(None) => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
             let next = match &plan.instructions[pc] {
                 Instruction::Kernel { op, args } => {
                     let name = &plan.operators[*op];
@@ -105,6 +117,85 @@ impl Method {
             pc = next;
         }
         Ok(())
+    }
+
+    /// Prepares every kernel call of the method in the current kernel-library instance.
+    /// Returns false (and turns batching off) if the library does not support it.
+    fn prepare_all(&mut self) -> Result<bool> {
+        let program = self.program.clone();
+        let plan = &program.plans()[self.plan_index];
+        let mut ids = vec![u32::MAX; plan.instructions.len()];
+        for (pc, ins) in plan.instructions.iter().enumerate() {
+            let Instruction::Kernel { op, args } = ins else {
+                continue;
+            };
+            let index = self.op_table[*op].ok_or_else(|| {
+                Error::new(ErrorKind::OperatorMissing, "operator was not resolved")
+            })?;
+            let kargs = args
+                .iter()
+                .map(|&vi| self.kernel_arg(vi))
+                .collect::<Result<Vec<_>>>()?;
+            let Some(lib) = self.storage.kernel_library() else {
+                return Ok(false);
+            };
+            match lib.prepare(index, &kargs) {
+                Ok(id) => ids[pc] = id,
+                Err(e) if !lib.is_poisoned() => {
+                    tracing::debug!(
+                        "kernel library cannot prepare calls ({e}); calling kernels one by one"
+                    );
+                    self.batch.enabled = false;
+                    return Ok(false);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        self.batch.ids = ids;
+        self.batch.prepared = true;
+        Ok(true)
+    }
+
+    /// Runs the kernel calls `pc..end` in one crossing. Returns the next instruction,
+    /// or `None` when batching is unavailable (the caller then runs `pc` by itself).
+    fn run_batch(&mut self, pc: usize, end: usize) -> Result<Option<usize>> {
+        if !self.batch.prepared && !self.prepare_all()? {
+            return Ok(None);
+        }
+        let program = self.program.clone();
+        let plan = &program.plans()[self.plan_index];
+        let Some(lib) = self.storage.kernel_library() else {
+            return Ok(None);
+        };
+        let op_name = |i: usize| match &plan.instructions[i] {
+            Instruction::Kernel { op, .. } => plan.operators[*op].clone(),
+            _ => String::new(),
+        };
+        match lib.run_prepared(&self.batch.ids[pc..end]) {
+            Ok((ran, updates)) => {
+                let last = pc + (ran as usize).max(1) - 1;
+                if !updates.is_empty() {
+                    // A descriptor changed: prepared arguments are stale from here on.
+                    tracing::debug!("kernel at instruction {last} resized an output; batching off");
+                    self.batch.enabled = false;
+                    let Instruction::Kernel { args, .. } = &plan.instructions[last] else {
+                        return Err(Error::new(
+                            ErrorKind::Internal,
+                            "batch ended on a non-kernel instruction",
+                        ));
+                    };
+                    for u in updates {
+                        self.apply_update(args, u)
+                            .map_err(|e| e.with_instruction(last).with_operator(op_name(last)))?;
+                    }
+                }
+                Ok(Some(pc + ran as usize))
+            }
+            Err((pos, e)) => {
+                let at = pc + pos as usize;
+                Err(e.with_instruction(at).with_operator(op_name(at)))
+            }
+        }
     }
 
     fn truth(&mut self, vi: usize) -> Result<bool> {

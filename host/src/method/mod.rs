@@ -51,6 +51,60 @@ pub struct Method {
     delegates: Vec<Delegate>,
     named_data: NamedDataMap,
     inputs_set: Vec<bool>,
+    batch: Batch,
+}
+
+/// Prepared-call batching: runs of consecutive kernel calls go to the kernel library in
+/// one crossing (`kernels.run-prepared`) instead of one `kernels.call` each. Only for
+/// methods whose descriptors never change between runs: every tensor static, no prim ops
+/// (they produce scalars), no MoveCall or JumpFalseCall.
+#[derive(Default)]
+struct Batch {
+    /// Whether the method qualifies (and batching has not been turned off).
+    enabled: bool,
+    /// For an instruction that starts a run of two or more kernel calls: the run's end.
+    run_end: Vec<Option<usize>>,
+    /// Prepared call id of each kernel instruction in the current kernel-library instance.
+    ids: Vec<u32>,
+    /// Whether `ids` are valid for the current instance.
+    prepared: bool,
+}
+
+impl Batch {
+    fn plan(plan: &Plan, has_library: bool) -> Batch {
+        let static_tensors = plan.values.iter().all(|v| match v {
+            ValueDef::Tensor(t) => t.dynamism == ShapeDynamism::Static,
+            _ => true,
+        });
+        let no_control = plan
+            .instructions
+            .iter()
+            .all(|i| !matches!(i, Instruction::Move { .. } | Instruction::JumpFalse { .. }));
+        let no_prims = plan
+            .operators
+            .iter()
+            .all(|o| !o.starts_with("executorch_prim::") && !o.starts_with("aten::sym_"));
+        let mut run_end = vec![None; plan.instructions.len()];
+        let mut pc = 0;
+        while pc < plan.instructions.len() {
+            let mut end = pc;
+            while end < plan.instructions.len()
+                && matches!(plan.instructions[end], Instruction::Kernel { .. })
+            {
+                end += 1;
+            }
+            if end - pc >= 2 {
+                run_end[pc] = Some(end);
+            }
+            pc = end.max(pc + 1);
+        }
+        Batch {
+            enabled: has_library && static_tensors && no_control && no_prims,
+            run_end,
+            ids: Vec::new(),
+            prepared: false,
+        }
+    }
 }
 
 impl std::fmt::Debug for Method {
@@ -152,7 +206,9 @@ impl Method {
             None => Storage::host(cap),
         };
         let values = plan.values.iter().map(Value::from_def).collect();
+        let batch = Batch::plan(plan, library.is_some());
         let mut method = Method {
+            batch,
             named_data: Arc::new(if plan.delegates.is_empty() {
                 HashMap::new()
             } else {
@@ -181,6 +237,27 @@ impl Method {
     /// The method's name.
     pub fn name(&self) -> &str {
         &self.plan().name
+    }
+
+    /// Turns prepared-call batching on or off (on by default where the method
+    /// qualifies; see `Batch`). Off means one component call per kernel call.
+    pub fn set_batching(&mut self, on: bool) {
+        if !on {
+            self.batch.enabled = false;
+        } else {
+            let program = self.program.clone();
+            let fresh = Batch::plan(
+                &program.plans()[self.plan_index],
+                self.kernel_info.is_some(),
+            );
+            self.batch.enabled = fresh.enabled;
+            self.batch.run_end = fresh.run_end;
+        }
+    }
+
+    /// Whether kernel calls are batched.
+    pub fn is_batching(&self) -> bool {
+        self.batch.enabled
     }
 
     /// The program this method belongs to.
@@ -220,7 +297,7 @@ impl Method {
                 )
             })?;
         }
-        let mut constants: HashMap<(usize, usize), u32> = HashMap::new();
+        let mut constants: HashMap<(u8, usize, usize), u32> = HashMap::new();
         for (i, def) in plan.values.iter().enumerate() {
             let ValueDef::Tensor(t) = def else { continue };
             let addr = match &t.data {
@@ -230,34 +307,52 @@ impl Method {
                         .map_err(|_| Error::invalid_program("planned address overflows"))?
                 }
                 TensorData::Unplanned => self.storage.alloc(t.nbytes as u64)?,
-                data @ (TensorData::Constant { .. } | TensorData::InlineConstant { .. }) => {
-                    let key = match data {
-                        TensorData::Constant { offset, .. } => (0, *offset),
-                        TensorData::InlineConstant { buffer } => (1, *buffer),
-                        _ => unreachable!(),
-                    };
-                    if let Some(&a) = constants.get(&key).filter(|_| t.nbytes > 0) {
-                        a
-                    } else {
-                        let bytes = program.tensor_data(data, t.nbytes).ok_or_else(|| {
-                            Error::invalid_program(format!(
-                                "value {i}: constant data is out of range"
-                            ))
-                        })?;
-                        let a = self.storage.alloc(t.nbytes as u64)?;
-                        if !bytes.is_empty() {
-                            self.storage.write(a, bytes)?;
-                        }
-                        constants.insert(key, a);
-                        a
-                    }
-                }
+                TensorData::Constant { offset, .. } => self.upload_constant(
+                    &mut constants,
+                    (0, *offset, t.nbytes),
+                    i,
+                    &t.data,
+                    t.nbytes,
+                )?,
+                TensorData::InlineConstant { buffer } => self.upload_constant(
+                    &mut constants,
+                    (1, *buffer, t.nbytes),
+                    i,
+                    &t.data,
+                    t.nbytes,
+                )?,
             };
             if let Value::Tensor(tv) = &mut self.values[i] {
                 tv.addr = addr;
             }
         }
         Ok(())
+    }
+
+    /// Uploads constant data once per (location, size) — constants are shared by data
+    /// location and size, since a zero-size constant can sit at the same offset as the
+    /// next one — and returns its address.
+    fn upload_constant(
+        &mut self,
+        uploaded: &mut HashMap<(u8, usize, usize), u32>,
+        key: (u8, usize, usize),
+        value: usize,
+        data: &TensorData,
+        nbytes: usize,
+    ) -> Result<u32> {
+        if let Some(&a) = uploaded.get(&key) {
+            return Ok(a);
+        }
+        let program = self.program.clone();
+        let bytes = program.tensor_data(data, nbytes).ok_or_else(|| {
+            Error::invalid_program(format!("value {value}: constant data is out of range"))
+        })?;
+        let a = self.storage.alloc(nbytes as u64)?;
+        if !bytes.is_empty() {
+            self.storage.write(a, bytes)?;
+        }
+        uploaded.insert(key, a);
+        Ok(a)
     }
 
     fn init_delegates(&mut self, registry: &Registry) -> Result<()> {
@@ -341,6 +436,7 @@ impl Method {
             if let Some(info) = &self.kernel_info {
                 tracing::warn!(component = %info.path.display(), "restarting the kernel library after a trap");
                 self.storage = Storage::guest(info)?;
+                self.batch.prepared = false;
                 self.place_tensors()?;
                 self.inputs_set.iter_mut().for_each(|s| *s = false);
             }

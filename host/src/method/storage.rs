@@ -21,7 +21,7 @@ pub struct Storage {
 
 enum Place {
     /// Inside a kernel library's linear memory.
-    Guest(KernelLibraryInstance),
+    Guest(Box<KernelLibraryInstance>),
     /// In host memory (fake addresses, 64-byte aligned, never 0).
     Host(HostBlocks),
 }
@@ -37,9 +37,7 @@ pub struct HostBlocks {
 impl Storage {
     /// Guest storage in a fresh instance of `info`.
     pub fn guest(info: &Arc<ComponentInfo>) -> Result<Storage> {
-        Ok(Storage::new(Place::Guest(KernelLibraryInstance::new(
-            info,
-        )?)))
+        Ok(Storage::new(Place::Guest(Box::new(KernelLibraryInstance::new(info)?))))
     }
 
     fn new(place: Place) -> Storage {

@@ -1,5 +1,17 @@
-//! Elementwise binary arithmetic with broadcasting and PyTorch type promotion:
-//! `add`, `sub`, `mul`, `div` (Tensor and Scalar overloads, `.out` variants).
+//! Elementwise binary operators with broadcasting and PyTorch type promotion (Tensor and
+//! Scalar overloads, `.out` variants): `add`, `sub`, `rsub`, `mul`, `div`, `floor_divide`,
+//! `remainder`, `fmod`, `pow`, `atan2`, `maximum`, `minimum` and the bitwise ops.
+//!
+//! Also the shared elementwise machinery the other elementwise modules use: the [`Num`]
+//! arithmetic of each compute type, broadcast walkers ([`zip_broadcast`],
+//! [`broadcast_loop`], [`broadcast3`]), scalar casting ([`scalar_as`]) and the SIMD128
+//! lane abstraction of the f32 fast paths ([`simd`]).
+//!
+//! Semantics follow PyTorch where ExecuTorch's portable kernels differ: integer
+//! `remainder` takes the sign of the divisor (ExecuTorch 1.5 returns C's truncated
+//! remainder for mixed signs), integer division, remainder and fmod by zero are errors
+//! (PyTorch's `ZeroDivisionError`), and a Scalar operand is cast to the common dtype
+//! before use (so `uint8_tensor == 258` compares with 2, as PyTorch does).
 
 use crate::args::{Args, Scalar};
 use crate::elem::{self, Compute, OutBuf};
@@ -9,12 +21,25 @@ use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::tensor::Tensor;
 use crate::{invalid, with_compute, KResult};
 
+use simd::Fn2;
+
+/// Integer and bool dtypes (the bitwise operators).
+pub const INTS_AND_BOOL: &[ScalarType] = &[
+    ScalarType::Long,
+    ScalarType::Int,
+    ScalarType::Short,
+    ScalarType::Char,
+    ScalarType::Byte,
+    ScalarType::Bool,
+];
+
 /// Registers this module's operators.
 pub fn register(r: &mut Registrar) {
     r.add("aten::add.out", REAL_AND_BOOL, add_out);
     r.add("aten::add.Scalar_out", REAL_AND_BOOL, add_scalar_out);
     r.add("aten::sub.out", REAL_AND_BOOL, sub_out);
     r.add("aten::sub.Scalar_out", REAL_AND_BOOL, sub_scalar_out);
+    r.add("aten::rsub.Scalar_out", REAL_AND_BOOL, rsub_scalar_out);
     r.add("aten::mul.out", REAL_AND_BOOL, mul_out);
     r.add("aten::mul.Scalar_out", REAL_AND_BOOL, mul_scalar_out);
     r.add("aten::div.out", REAL_AND_BOOL, div_out);
@@ -25,9 +50,364 @@ pub fn register(r: &mut Registrar) {
         REAL_AND_BOOL,
         div_scalar_mode_out,
     );
+    r.add("aten::floor_divide.out", REAL_AND_BOOL, |a| {
+        binary_tensor(a, Kind::DivFloor, 2)
+    });
+    r.add("aten::floor_divide.Scalar_out", REAL_AND_BOOL, |a| {
+        binary_scalar(a, Kind::DivFloor, 2)
+    });
+    r.add("aten::remainder.Tensor_out", REAL_AND_BOOL, |a| {
+        binary_tensor(a, Kind::Remainder, 2)
+    });
+    r.add("aten::remainder.Scalar_out", REAL_AND_BOOL, |a| {
+        binary_scalar(a, Kind::Remainder, 2)
+    });
+    r.add("aten::fmod.Tensor_out", REAL_AND_BOOL, |a| {
+        binary_tensor(a, Kind::Fmod, 2)
+    });
+    r.add("aten::fmod.Scalar_out", REAL_AND_BOOL, |a| {
+        binary_scalar(a, Kind::Fmod, 2)
+    });
+    r.add("aten::pow.Tensor_Tensor_out", REAL_AND_BOOL, |a| {
+        binary_tensor(a, Kind::Pow, 2)
+    });
+    r.add(
+        "aten::pow.Tensor_Scalar_out",
+        REAL_AND_BOOL,
+        pow_tensor_scalar_out,
+    );
+    r.add("aten::pow.Scalar_out", REAL_AND_BOOL, pow_scalar_out);
+    r.add("aten::atan2.out", REAL_AND_BOOL, |a| {
+        binary_tensor(a, Kind::Atan2, 2)
+    });
+    r.add("aten::maximum.out", REAL_AND_BOOL, |a| {
+        binary_tensor(a, Kind::Maximum, 2)
+    });
+    r.add("aten::minimum.out", REAL_AND_BOOL, |a| {
+        binary_tensor(a, Kind::Minimum, 2)
+    });
+    r.add("aten::bitwise_and.Tensor_out", INTS_AND_BOOL, |a| {
+        binary_tensor(a, Kind::BitAnd, 2)
+    });
+    r.add("aten::bitwise_and.Scalar_out", INTS_AND_BOOL, |a| {
+        binary_scalar(a, Kind::BitAnd, 2)
+    });
+    r.add("aten::bitwise_or.Tensor_out", INTS_AND_BOOL, |a| {
+        binary_tensor(a, Kind::BitOr, 2)
+    });
+    r.add("aten::bitwise_or.Scalar_out", INTS_AND_BOOL, |a| {
+        binary_scalar(a, Kind::BitOr, 2)
+    });
+    r.add("aten::bitwise_xor.Tensor_out", INTS_AND_BOOL, |a| {
+        binary_tensor(a, Kind::BitXor, 2)
+    });
+    r.add("aten::bitwise_xor.Scalar_out", INTS_AND_BOOL, |a| {
+        binary_scalar(a, Kind::BitXor, 2)
+    });
 }
 
-/// Applies `f` elementwise to `a` and `b` (broadcast) and writes `out`, computing in `C`.
+// ---------------------------------------------------------------------------------------
+// Arithmetic of the compute types
+// ---------------------------------------------------------------------------------------
+
+/// Arithmetic on a compute type with PyTorch's semantics: IEEE for floats; wrap-around
+/// for integers (computed in `i64`, truncated to the output's width on write, which gives
+/// the same bits as computing in the narrow type). Integer division by zero gives 0 here;
+/// kernels reject it beforehand as PyTorch does.
+pub trait Num: Compute {
+    /// `self + o`.
+    fn add(self, o: Self) -> Self;
+    /// `self - o`.
+    fn sub(self, o: Self) -> Self;
+    /// `self * o`.
+    fn mul(self, o: Self) -> Self;
+    /// True division for floats, truncating division for integers.
+    fn div(self, o: Self) -> Self;
+    /// Division rounded toward zero (`div(rounding_mode='trunc')`).
+    fn div_trunc(self, o: Self) -> Self;
+    /// Division rounded toward negative infinity (`div(rounding_mode='floor')`,
+    /// `floor_divide`).
+    fn div_floor(self, o: Self) -> Self;
+    /// Python-style remainder, the sign of the divisor (`remainder`).
+    fn remainder(self, o: Self) -> Self;
+    /// C-style remainder, the sign of the dividend (`fmod`).
+    fn fmod(self, o: Self) -> Self;
+    /// `self ** o` (integers: negative exponents give 0 unless the base is 1 or -1).
+    fn pow(self, o: Self) -> Self;
+    /// Larger of two, NaN if either is NaN (`maximum`).
+    fn maximum(self, o: Self) -> Self;
+    /// Smaller of two, NaN if either is NaN (`minimum`).
+    fn minimum(self, o: Self) -> Self;
+    /// `atan2(self, o)` (floats; integers go through `f64`).
+    fn atan2(self, o: Self) -> Self;
+    /// Bitwise and (integers; floats never reach it).
+    fn bitand(self, o: Self) -> Self;
+    /// Bitwise or (integers; floats never reach it).
+    fn bitor(self, o: Self) -> Self;
+    /// Bitwise xor (integers; floats never reach it).
+    fn bitxor(self, o: Self) -> Self;
+    /// Whether the value is NaN.
+    fn is_nan(self) -> bool;
+}
+
+macro_rules! float_num {
+    ($t:ty) => {
+        impl Num for $t {
+            #[inline(always)]
+            fn add(self, o: Self) -> Self {
+                self + o
+            }
+            #[inline(always)]
+            fn sub(self, o: Self) -> Self {
+                self - o
+            }
+            #[inline(always)]
+            fn mul(self, o: Self) -> Self {
+                self * o
+            }
+            #[inline(always)]
+            fn div(self, o: Self) -> Self {
+                self / o
+            }
+            #[inline(always)]
+            fn div_trunc(self, o: Self) -> Self {
+                (self / o).trunc()
+            }
+            // PyTorch's `div_floor_floating`.
+            fn div_floor(self, o: Self) -> Self {
+                if o == 0.0 {
+                    return self / o;
+                }
+                let m = self % o;
+                let mut d = (self - m) / o;
+                if m != 0.0 && ((o < 0.0) != (m < 0.0)) {
+                    d -= 1.0;
+                }
+                if d == 0.0 {
+                    return (0.0 as $t).copysign(self / o);
+                }
+                let f = d.floor();
+                if d - f > 0.5 {
+                    f + 1.0
+                } else {
+                    f
+                }
+            }
+            #[inline(always)]
+            fn remainder(self, o: Self) -> Self {
+                let m = self % o;
+                if m != 0.0 && ((o < 0.0) != (m < 0.0)) {
+                    m + o
+                } else {
+                    m
+                }
+            }
+            #[inline(always)]
+            fn fmod(self, o: Self) -> Self {
+                self % o
+            }
+            #[inline(always)]
+            fn pow(self, o: Self) -> Self {
+                self.powf(o)
+            }
+            #[inline(always)]
+            fn maximum(self, o: Self) -> Self {
+                if self.is_nan() || o.is_nan() {
+                    <$t>::NAN
+                } else if self < o {
+                    o
+                } else {
+                    self
+                }
+            }
+            #[inline(always)]
+            fn minimum(self, o: Self) -> Self {
+                if self.is_nan() || o.is_nan() {
+                    <$t>::NAN
+                } else if o < self {
+                    o
+                } else {
+                    self
+                }
+            }
+            #[inline(always)]
+            fn atan2(self, o: Self) -> Self {
+                <$t>::atan2(self, o)
+            }
+            fn bitand(self, _o: Self) -> Self {
+                self
+            }
+            fn bitor(self, _o: Self) -> Self {
+                self
+            }
+            fn bitxor(self, _o: Self) -> Self {
+                self
+            }
+            #[inline(always)]
+            fn is_nan(self) -> bool {
+                self != self
+            }
+        }
+    };
+}
+
+float_num!(f32);
+float_num!(f64);
+
+impl Num for i64 {
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.wrapping_sub(o)
+    }
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        self.wrapping_mul(o)
+    }
+    #[inline(always)]
+    fn div(self, o: Self) -> Self {
+        if o == 0 {
+            0
+        } else {
+            self.wrapping_div(o)
+        }
+    }
+    #[inline(always)]
+    fn div_trunc(self, o: Self) -> Self {
+        Num::div(self, o)
+    }
+    #[inline(always)]
+    fn div_floor(self, o: Self) -> Self {
+        floor_div_i64(self, o)
+    }
+    #[inline(always)]
+    fn remainder(self, o: Self) -> Self {
+        if o == 0 {
+            return 0;
+        }
+        let r = self.wrapping_rem(o);
+        if r != 0 && ((r < 0) != (o < 0)) {
+            r + o
+        } else {
+            r
+        }
+    }
+    #[inline(always)]
+    fn fmod(self, o: Self) -> Self {
+        if o == 0 {
+            0
+        } else {
+            self.wrapping_rem(o)
+        }
+    }
+    fn pow(self, o: Self) -> Self {
+        int_pow(self, o)
+    }
+    #[inline(always)]
+    fn maximum(self, o: Self) -> Self {
+        self.max(o)
+    }
+    #[inline(always)]
+    fn minimum(self, o: Self) -> Self {
+        self.min(o)
+    }
+    fn atan2(self, o: Self) -> Self {
+        (self as f64).atan2(o as f64) as i64
+    }
+    #[inline(always)]
+    fn bitand(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline(always)]
+    fn bitor(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline(always)]
+    fn bitxor(self, o: Self) -> Self {
+        self ^ o
+    }
+    #[inline(always)]
+    fn is_nan(self) -> bool {
+        false
+    }
+}
+
+/// Integer power as PyTorch's `powi`: wrap-around multiplication; a negative exponent
+/// gives 1 for base 1, ±1 for base -1 and 0 otherwise.
+pub fn int_pow(base: i64, exp: i64) -> i64 {
+    if exp < 0 {
+        return match base {
+            1 => 1,
+            -1 => {
+                if exp & 1 == 0 {
+                    1
+                } else {
+                    -1
+                }
+            }
+            _ => 0,
+        };
+    }
+    let (mut b, mut e, mut r) = (base, exp as u64, 1i64);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r.wrapping_mul(b);
+        }
+        b = b.wrapping_mul(b);
+        e >>= 1;
+    }
+    r
+}
+
+/// Python-style floor division of floats, as PyTorch's `div(..., rounding_mode='floor')`.
+pub fn floor_div_f64(x: f64, y: f64) -> f64 {
+    Num::div_floor(x, y)
+}
+
+/// Floor division of integers (rounds toward negative infinity); 0 for a zero divisor.
+pub fn floor_div_i64(x: i64, y: i64) -> i64 {
+    if y == 0 {
+        return 0;
+    }
+    let q = x.wrapping_div(y);
+    if (x.wrapping_rem(y) != 0) && ((x < 0) != (y < 0)) {
+        q.wrapping_sub(1)
+    } else {
+        q
+    }
+}
+
+/// `s` cast to the value set of `dtype`, as compute type `C` (PyTorch casts a Scalar
+/// operand to the common dtype: `uint8` wraps, `float32` rounds, `bool` is `!= 0`).
+pub fn scalar_as<C: Compute>(s: Scalar, dtype: ScalarType) -> C {
+    use ScalarType::*;
+    match dtype {
+        Bool => C::from_bool(s.to_f64() != 0.0),
+        Byte => C::from_i64(s.to_i64() as u8 as i64),
+        Char => C::from_i64(s.to_i64() as i8 as i64),
+        Short => C::from_i64(s.to_i64() as i16 as i64),
+        Int => C::from_i64(s.to_i64() as i32 as i64),
+        Long => C::from_i64(s.to_i64()),
+        Float | Half | Bfloat16 => C::from_f64(s.to_f64() as f32 as f64),
+        _ => {
+            if C::IS_FLOAT {
+                C::from_f64(s.to_f64())
+            } else {
+                C::from_i64(s.to_i64())
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Broadcast walkers
+// ---------------------------------------------------------------------------------------
+
+/// Applies `f` elementwise to `a` and `b` (broadcast to `out`'s sizes) and writes `out`,
+/// computing in `C`. f32 callers with a SIMD form should try [`try_f32_binary`] first.
 pub fn zip_broadcast<C: Compute>(
     a: &Tensor,
     b: &Tensor,
@@ -38,21 +418,24 @@ pub fn zip_broadcast<C: Compute>(
     let bv = elem::read::<C>(b)?;
     let mut ob = OutBuf::<C>::new(out);
     let o = ob.data();
-    if a.sizes == out.sizes && b.sizes == out.sizes {
+    let n = out.numel;
+    // An input with as many elements as the output maps to it one to one (its sizes
+    // differ at most by dimensions of size 1).
+    if a.numel == n && b.numel == n {
         for ((o, &x), &y) in o.iter_mut().zip(av.iter()).zip(bv.iter()) {
             *o = f(x, y);
         }
-    } else if b.numel == 1 && a.sizes == out.sizes {
+    } else if a.numel == n && b.numel == 1 {
         let y = bv[0];
         for (o, &x) in o.iter_mut().zip(av.iter()) {
             *o = f(x, y);
         }
-    } else if a.numel == 1 && b.sizes == out.sizes {
+    } else if b.numel == n && a.numel == 1 {
         let x = av[0];
         for (o, &y) in o.iter_mut().zip(bv.iter()) {
             *o = f(x, y);
         }
-    } else {
+    } else if n > 0 {
         let sa = broadcast_strides(&a.sizes, &out.sizes);
         let sb = broadcast_strides(&b.sizes, &out.sizes);
         broadcast_loop(&out.sizes, &sa, &sb, |oi, ia, ib| o[oi] = f(av[ia], bv[ib]));
@@ -102,190 +485,996 @@ pub fn broadcast_loop(
     }
 }
 
-/// Which arithmetic operation.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Arith {
+/// Calls `f(out_index, a_offset, b_offset, c_offset)` for every index of `out` (row-major)
+/// with the offsets of three inputs of sizes `a`, `b`, `c` broadcast to it.
+pub fn broadcast3(
+    out: &[usize],
+    a: &[usize],
+    b: &[usize],
+    c: &[usize],
+    mut f: impl FnMut(usize, usize, usize, usize),
+) {
+    let n: usize = out.iter().product();
+    if n == 0 {
+        return;
+    }
+    let na: usize = a.iter().product();
+    let nb: usize = b.iter().product();
+    let nc: usize = c.iter().product();
+    if na == n && nb == n && nc == n {
+        for i in 0..n {
+            f(i, i, i, i);
+        }
+        return;
+    }
+    let rank = out.len();
+    if rank == 0 {
+        f(0, 0, 0, 0);
+        return;
+    }
+    let sa = broadcast_strides(a, out);
+    let sb = broadcast_strides(b, out);
+    let sc = broadcast_strides(c, out);
+    let mut idx = vec![0usize; rank];
+    let inner = out[rank - 1];
+    let mut oi = 0;
+    while oi < n {
+        let (mut ba, mut bb, mut bc) = (0, 0, 0);
+        for d in 0..rank - 1 {
+            ba += idx[d] * sa[d];
+            bb += idx[d] * sb[d];
+            bc += idx[d] * sc[d];
+        }
+        for k in 0..inner {
+            f(
+                oi + k,
+                ba + k * sa[rank - 1],
+                bb + k * sb[rank - 1],
+                bc + k * sc[rank - 1],
+            );
+        }
+        oi += inner;
+        for d in (0..rank - 1).rev() {
+            idx[d] += 1;
+            if idx[d] < out[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+}
+
+/// Whether `part` (leading 1s ignored) equals the trailing dimensions of `whole`, so
+/// that `part` repeats once per block of its size over `whole`.
+fn is_trailing_block(part: &[usize], whole: &[usize]) -> bool {
+    let lead = part.iter().take_while(|&&s| s == 1).count();
+    let p = &part[lead..];
+    p.len() <= whole.len() && whole[whole.len() - p.len()..] == *p
+}
+
+/// SIMD fast path of a binary f32 operation: when `a`, `b` and `out` are `float32` and
+/// each input is either laid out like the whole output (contiguous, or the same sizes
+/// and dim order), a single element, or, all contiguous, a block repeated over the
+/// trailing dimensions (a bias), runs `f` with SIMD128 and returns true; otherwise does
+/// nothing and returns false.
+pub fn try_f32_binary<F: Fn2>(a: &Tensor, b: &Tensor, out: &Tensor, f: F) -> bool {
+    use simd::{map2, Ptr, Splat};
+    if [a, b, out].iter().any(|t| t.dtype != ScalarType::Float) {
+        return false;
+    }
+    let n = out.numel;
+    // Whether `t` maps to the output element for element in memory order: both
+    // contiguous with as many elements, or the same sizes and dim order (channels-last).
+    let flat = |t: &Tensor| {
+        t.numel == n
+            && ((t.is_contiguous() && out.is_contiguous())
+                || (t.sizes == out.sizes && t.dim_order == out.dim_order))
+    };
+    let all_contiguous = a.is_contiguous() && b.is_contiguous() && out.is_contiguous();
+    let pa = a.addr as usize as *const f32;
+    let pb = b.addr as usize as *const f32;
+    let po = out.addr as usize as *mut f32;
+    // SAFETY: the three tensors were checked to lie in reserved blocks of their byte
+    // sizes; every access below stays within numel elements of each. Inputs and output
+    // may alias only position for position, which map2 tolerates.
+    unsafe {
+        if flat(a) && flat(b) {
+            map2(f, Ptr(pa), Ptr(pb), po, n);
+        } else if flat(a) && b.numel == 1 {
+            map2(f, Ptr(pa), Splat(*pb), po, n);
+        } else if flat(b) && a.numel == 1 {
+            map2(f, Splat(*pa), Ptr(pb), po, n);
+        } else if !all_contiguous {
+            return false;
+        } else if a.numel == n && b.numel > 0 && is_trailing_block(&b.sizes, &out.sizes) {
+            let m = b.numel;
+            for r in 0..n / m {
+                map2(f, Ptr(pa.add(r * m)), Ptr(pb), po.add(r * m), m);
+            }
+        } else if b.numel == n && a.numel > 0 && is_trailing_block(&a.sizes, &out.sizes) {
+            let m = a.numel;
+            for r in 0..n / m {
+                map2(f, Ptr(pa), Ptr(pb.add(r * m)), po.add(r * m), m);
+            }
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+// ---------------------------------------------------------------------------------------
+// Operator kinds and their dtype rules
+// ---------------------------------------------------------------------------------------
+
+/// Which binary operation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// `x + alpha * y`.
     Add,
+    /// `x - alpha * y`.
     Sub,
+    /// `y - alpha * x` (`rsub`).
+    Rsub,
     Mul,
     Div,
     DivTrunc,
     DivFloor,
+    Remainder,
+    Fmod,
+    Pow,
+    Atan2,
+    Maximum,
+    Minimum,
+    BitAnd,
+    BitOr,
+    BitXor,
 }
 
-fn apply<C: Compute>(op: Arith, alpha: f64, x: C, y: C) -> C {
-    if C::IS_FLOAT {
-        let (x, y) = (x.to_f64(), y.to_f64());
-        C::from_f64(match op {
-            Arith::Add => x + alpha * y,
-            Arith::Sub => x - alpha * y,
-            Arith::Mul => x * y,
-            Arith::Div => x / y,
-            Arith::DivTrunc => (x / y).trunc(),
-            Arith::DivFloor => floor_div_f64(x, y),
-        })
-    } else {
-        let (x, y, a) = (x.to_i64(), y.to_i64(), alpha as i64);
-        C::from_i64(match op {
-            Arith::Add => x.wrapping_add(a.wrapping_mul(y)),
-            Arith::Sub => x.wrapping_sub(a.wrapping_mul(y)),
-            Arith::Mul => x.wrapping_mul(y),
-            // Integer true division never reaches here (promoted to float).
-            Arith::Div | Arith::DivTrunc => x.checked_div(y).unwrap_or(0),
-            Arith::DivFloor => floor_div_i64(x, y),
-        })
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Add => "add",
+            Kind::Sub => "sub",
+            Kind::Rsub => "rsub",
+            Kind::Mul => "mul",
+            Kind::Div => "div",
+            Kind::DivTrunc => "div (trunc)",
+            Kind::DivFloor => "floor division",
+            Kind::Remainder => "remainder",
+            Kind::Fmod => "fmod",
+            Kind::Pow => "pow",
+            Kind::Atan2 => "atan2",
+            Kind::Maximum => "maximum",
+            Kind::Minimum => "minimum",
+            Kind::BitAnd => "bitwise_and",
+            Kind::BitOr => "bitwise_or",
+            Kind::BitXor => "bitwise_xor",
+        }
+    }
+
+    /// The dtype to compute in given the promoted dtype of the operands, or an error for
+    /// dtypes PyTorch rejects.
+    fn compute_dtype(self, common: ScalarType, any_bool: bool) -> KResult<ScalarType> {
+        let float = elem::is_float(common);
+        match self {
+            Kind::Div | Kind::Atan2 if !float => Ok(ScalarType::Float),
+            Kind::Sub | Kind::Rsub if any_bool => Err(invalid(
+                "subtraction with a bool tensor is not supported; use logical_xor",
+            )),
+            Kind::DivTrunc | Kind::DivFloor | Kind::Remainder | Kind::Fmod | Kind::Pow
+                if common == ScalarType::Bool =>
+            {
+                Err(invalid(format!(
+                    "{} is not supported for bool",
+                    self.name()
+                )))
+            }
+            Kind::BitAnd | Kind::BitOr | Kind::BitXor if float => Err(invalid(format!(
+                "{} is only supported for integer and bool tensors, got {common:?}",
+                self.name()
+            ))),
+            _ => Ok(common),
+        }
+    }
+
+    /// Whether a zero divisor is an error in integer compute (PyTorch's
+    /// `ZeroDivisionError`).
+    fn int_zero_check(self) -> bool {
+        matches!(
+            self,
+            Kind::DivTrunc | Kind::DivFloor | Kind::Remainder | Kind::Fmod
+        )
     }
 }
 
-/// Python-style floor division of floats, as PyTorch's `div(..., rounding_mode='floor')`.
-pub fn floor_div_f64(x: f64, y: f64) -> f64 {
-    if y == 0.0 {
-        return x / y;
-    }
-    let m = x % y;
-    let mut d = (x - m) / y;
-    if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
-        d -= 1.0;
-    }
-    if d == 0.0 {
-        return 0.0f64.copysign(x / y);
-    }
-    let f = d.floor();
-    if d - f > 0.5 {
-        f + 1.0
-    } else {
-        f
-    }
-}
-
-/// Floor division of integers (rounds toward negative infinity).
-pub fn floor_div_i64(x: i64, y: i64) -> i64 {
-    if y == 0 {
-        return 0;
-    }
-    let q = x.wrapping_div(y);
-    if (x % y != 0) && ((x < 0) != (y < 0)) {
-        q - 1
-    } else {
-        q
+/// Applies `kind` (with `alpha`) to `x` and `y` in compute type `C`.
+#[inline(always)]
+fn apply<C: Num>(kind: Kind, alpha: C, x: C, y: C) -> C {
+    match kind {
+        Kind::Add => x.add(alpha.mul(y)),
+        Kind::Sub => x.sub(alpha.mul(y)),
+        Kind::Rsub => y.sub(alpha.mul(x)),
+        Kind::Mul => x.mul(y),
+        Kind::Div => x.div(y),
+        Kind::DivTrunc => x.div_trunc(y),
+        Kind::DivFloor => x.div_floor(y),
+        Kind::Remainder => x.remainder(y),
+        Kind::Fmod => x.fmod(y),
+        Kind::Pow => x.pow(y),
+        Kind::Atan2 => x.atan2(y),
+        Kind::Maximum => x.maximum(y),
+        Kind::Minimum => x.minimum(y),
+        Kind::BitAnd => x.bitand(y),
+        Kind::BitOr => x.bitor(y),
+        Kind::BitXor => x.bitxor(y),
     }
 }
 
-fn check_int_div_by_zero(b: &Tensor, op: Arith, common: ScalarType) -> KResult<()> {
-    if elem::is_float(common) || !matches!(op, Arith::DivFloor | Arith::DivTrunc) {
+/// Runs `kind` over broadcast tensors in `C`, with the operation chosen outside the loop
+/// so that each loop is specialised.
+fn run_tensor<C: Num>(kind: Kind, alpha: C, a: &Tensor, b: &Tensor, out: &Tensor) -> KResult {
+    macro_rules! go {
+        ($k:expr) => {
+            zip_broadcast::<C>(a, b, out, |x, y| apply($k, alpha, x, y))
+        };
+    }
+    match kind {
+        Kind::Add => go!(Kind::Add),
+        Kind::Sub => go!(Kind::Sub),
+        Kind::Rsub => go!(Kind::Rsub),
+        Kind::Mul => go!(Kind::Mul),
+        Kind::Div => go!(Kind::Div),
+        Kind::DivTrunc => go!(Kind::DivTrunc),
+        Kind::DivFloor => go!(Kind::DivFloor),
+        Kind::Remainder => go!(Kind::Remainder),
+        Kind::Fmod => go!(Kind::Fmod),
+        Kind::Pow => go!(Kind::Pow),
+        Kind::Atan2 => go!(Kind::Atan2),
+        Kind::Maximum => go!(Kind::Maximum),
+        Kind::Minimum => go!(Kind::Minimum),
+        Kind::BitAnd => go!(Kind::BitAnd),
+        Kind::BitOr => go!(Kind::BitOr),
+        Kind::BitXor => go!(Kind::BitXor),
+    }
+}
+
+/// Runs `kind` on `a` with the scalar `y` (on the right, or on the left when `flip`) in `C`.
+fn run_scalar<C: Num>(kind: Kind, alpha: C, a: &Tensor, y: C, flip: bool, out: &Tensor) -> KResult {
+    let av = elem::read::<C>(a)?;
+    let mut ob = OutBuf::<C>::new(out);
+    macro_rules! go {
+        ($k:expr) => {{
+            let o = ob.data();
+            if flip {
+                for (o, &x) in o.iter_mut().zip(av.iter()) {
+                    *o = apply($k, alpha, y, x);
+                }
+            } else {
+                for (o, &x) in o.iter_mut().zip(av.iter()) {
+                    *o = apply($k, alpha, x, y);
+                }
+            }
+        }};
+    }
+    match kind {
+        Kind::Add => go!(Kind::Add),
+        Kind::Sub => go!(Kind::Sub),
+        Kind::Rsub => go!(Kind::Rsub),
+        Kind::Mul => go!(Kind::Mul),
+        Kind::Div => go!(Kind::Div),
+        Kind::DivTrunc => go!(Kind::DivTrunc),
+        Kind::DivFloor => go!(Kind::DivFloor),
+        Kind::Remainder => go!(Kind::Remainder),
+        Kind::Fmod => go!(Kind::Fmod),
+        Kind::Pow => go!(Kind::Pow),
+        Kind::Atan2 => go!(Kind::Atan2),
+        Kind::Maximum => go!(Kind::Maximum),
+        Kind::Minimum => go!(Kind::Minimum),
+        Kind::BitAnd => go!(Kind::BitAnd),
+        Kind::BitOr => go!(Kind::BitOr),
+        Kind::BitXor => go!(Kind::BitXor),
+    }
+    ob.commit()
+}
+
+/// SIMD forms of the f32 arithmetic.
+mod f32ops {
+    use super::simd::{Fn2, Lanes};
+
+    #[derive(Clone, Copy)]
+    pub struct Add;
+    impl Fn2 for Add {
+        #[inline(always)]
+        fn call<V: Lanes>(self, x: V, y: V) -> V {
+            x.add(y)
+        }
+    }
+    #[derive(Clone, Copy)]
+    pub struct Sub;
+    impl Fn2 for Sub {
+        #[inline(always)]
+        fn call<V: Lanes>(self, x: V, y: V) -> V {
+            x.sub(y)
+        }
+    }
+    /// `x + alpha * y`.
+    #[derive(Clone, Copy)]
+    pub struct AddScaled(pub f32);
+    impl Fn2 for AddScaled {
+        #[inline(always)]
+        fn call<V: Lanes>(self, x: V, y: V) -> V {
+            y.madd(V::splat(self.0), x)
+        }
+    }
+    #[derive(Clone, Copy)]
+    pub struct Mul;
+    impl Fn2 for Mul {
+        #[inline(always)]
+        fn call<V: Lanes>(self, x: V, y: V) -> V {
+            x.mul(y)
+        }
+    }
+    #[derive(Clone, Copy)]
+    pub struct Div;
+    impl Fn2 for Div {
+        #[inline(always)]
+        fn call<V: Lanes>(self, x: V, y: V) -> V {
+            x.div(y)
+        }
+    }
+    #[derive(Clone, Copy)]
+    pub struct Max;
+    impl Fn2 for Max {
+        #[inline(always)]
+        fn call<V: Lanes>(self, x: V, y: V) -> V {
+            x.max(y)
+        }
+    }
+    #[derive(Clone, Copy)]
+    pub struct Min;
+    impl Fn2 for Min {
+        #[inline(always)]
+        fn call<V: Lanes>(self, x: V, y: V) -> V {
+            x.min(y)
+        }
+    }
+}
+
+/// The SIMD fast path for `kind` on f32 tensors, when there is one.
+fn f32_fast(kind: Kind, alpha: f32, a: &Tensor, b: &Tensor, out: &Tensor) -> bool {
+    match kind {
+        Kind::Add if alpha == 1.0 => try_f32_binary(a, b, out, f32ops::Add),
+        Kind::Add => try_f32_binary(a, b, out, f32ops::AddScaled(alpha)),
+        Kind::Sub if alpha == 1.0 => try_f32_binary(a, b, out, f32ops::Sub),
+        Kind::Sub => try_f32_binary(a, b, out, f32ops::AddScaled(-alpha)),
+        Kind::Mul => try_f32_binary(a, b, out, f32ops::Mul),
+        Kind::Div => try_f32_binary(a, b, out, f32ops::Div),
+        Kind::Maximum => try_f32_binary(a, b, out, f32ops::Max),
+        Kind::Minimum => try_f32_binary(a, b, out, f32ops::Min),
+        _ => false,
+    }
+}
+
+/// Rejects a zero divisor in integer compute.
+fn check_int_divisor(b: &Tensor, kind: Kind, compute: ScalarType) -> KResult<()> {
+    if elem::is_float(compute) || !kind.int_zero_check() {
         return Ok(());
     }
     let v = elem::read::<i64>(b)?;
     if v.contains(&0) {
-        return Err(invalid("integer division by zero"));
+        return Err(invalid("integer division by zero (ZeroDivisionError)"));
     }
     Ok(())
 }
 
-fn arith_tensor(
-    args: &mut Args,
-    op: Arith,
-    alpha_idx: Option<usize>,
-    out_idx: usize,
-) -> KResult<()> {
-    let a = args.tensor(0)?;
-    let b = args.tensor(1)?;
-    let alpha = match alpha_idx {
-        Some(i) => args.scalar(i)?,
-        None => Scalar::Int(1),
+fn alpha_arg(args: &Args, i: Option<usize>, compute: ScalarType) -> KResult<Scalar> {
+    let alpha = match i {
+        Some(i) if !args.is_none(i) => args.scalar(i)?,
+        _ => Scalar::Int(1),
     };
-    let shape = broadcast_shape(&a.sizes, &b.sizes)?;
-    let out = args.out(out_idx, &shape)?;
-    let mut common = promote_types(a.dtype, b.dtype);
-    if op == Arith::Div && !elem::is_float(common) {
-        common = ScalarType::Float;
-    }
-    if alpha.is_float() && !elem::is_float(common) {
+    if alpha.is_float() && !elem::is_float(compute) {
         return Err(invalid("alpha must not be a float for integer inputs"));
     }
-    check_int_div_by_zero(&b, op, common)?;
-    let alpha = alpha.to_f64();
-    with_compute!(
-        common,
-        C,
-        zip_broadcast::<C>(&a, &b, &out, |x, y| apply(op, alpha, x, y))
-    )
+    if matches!(alpha, Scalar::Bool(_)) && compute != ScalarType::Bool {
+        return Err(invalid("alpha must not be a bool for non-bool inputs"));
+    }
+    Ok(alpha)
 }
 
-fn arith_scalar(
-    args: &mut Args,
-    op: Arith,
-    alpha_idx: Option<usize>,
-    out_idx: usize,
-) -> KResult<()> {
+/// `out = kind(self, other)` for two tensors (arguments 0 and 1; `alpha` at 2 for
+/// add/sub; out at `out_idx`).
+fn binary_tensor(args: &mut Args, kind: Kind, out_idx: usize) -> KResult<()> {
+    let a = args.tensor(0)?;
+    let b = args.tensor(1)?;
+    let shape = broadcast_shape(&a.sizes, &b.sizes)?;
+    let any_bool = a.dtype == ScalarType::Bool || b.dtype == ScalarType::Bool;
+    let compute = kind.compute_dtype(promote_types(a.dtype, b.dtype), any_bool)?;
+    let alpha_idx = matches!(kind, Kind::Add | Kind::Sub).then_some(2);
+    let alpha = alpha_arg(args, alpha_idx, compute)?;
+    let out = args.out(out_idx, &shape)?;
+    check_int_divisor(&b, kind, compute)?;
+    if compute == ScalarType::Float && f32_fast(kind, alpha.to_f64() as f32, &a, &b, &out) {
+        return Ok(());
+    }
+    with_compute!(compute, C, {
+        let alpha: C = scalar_as(alpha, compute);
+        run_tensor::<C>(kind, alpha, &a, &b, &out)
+    })
+}
+
+/// `out = kind(self, scalar)` (`self` at 0, the scalar at 1; `alpha` at 2 for
+/// add/sub/rsub).
+fn binary_scalar(args: &mut Args, kind: Kind, out_idx: usize) -> KResult<()> {
     let a = args.tensor(0)?;
     let s = args.scalar(1)?;
-    let alpha = match alpha_idx {
-        Some(i) => args.scalar(i)?.to_f64(),
-        None => 1.0,
-    };
+    let any_bool = a.dtype == ScalarType::Bool || matches!(s, Scalar::Bool(_));
+    let compute = kind.compute_dtype(promote_with_scalar(a.dtype, s), any_bool)?;
+    let alpha_idx = matches!(kind, Kind::Add | Kind::Sub | Kind::Rsub).then_some(2);
+    let alpha = alpha_arg(args, alpha_idx, compute)?;
     let out = args.out(out_idx, &a.sizes.clone())?;
-    let mut common = promote_with_scalar(a.dtype, s);
-    if op == Arith::Div && !elem::is_float(common) {
-        common = ScalarType::Float;
+    with_compute!(compute, C, {
+        let y: C = scalar_as(s, compute);
+        if !C::IS_FLOAT && kind.int_zero_check() && y.to_i64() == 0 {
+            return Err(invalid("integer division by zero (ZeroDivisionError)"));
+        }
+        let alpha: C = scalar_as(alpha, compute);
+        run_scalar::<C>(kind, alpha, &a, y, false, &out)
+    })
+}
+
+fn rounding(mode: Option<&str>) -> KResult<Kind> {
+    match mode {
+        None => Ok(Kind::Div),
+        Some("trunc") => Ok(Kind::DivTrunc),
+        Some("floor") => Ok(Kind::DivFloor),
+        Some(m) => Err(invalid(format!("unknown rounding mode `{m}`"))),
     }
-    if !elem::is_float(common) && matches!(op, Arith::DivFloor | Arith::DivTrunc) && s.to_i64() == 0
-    {
-        return Err(invalid("integer division by zero"));
+}
+
+/// `aten::add.out(self, other, alpha, out)`: `self + alpha * other`.
+fn add_out(a: &mut Args) -> KResult {
+    binary_tensor(a, Kind::Add, 3)
+}
+/// `aten::add.Scalar_out(self, other, alpha, out)`.
+fn add_scalar_out(a: &mut Args) -> KResult {
+    binary_scalar(a, Kind::Add, 3)
+}
+/// `aten::sub.out(self, other, alpha, out)`: `self - alpha * other`.
+fn sub_out(a: &mut Args) -> KResult {
+    binary_tensor(a, Kind::Sub, 3)
+}
+/// `aten::sub.Scalar_out(self, other, alpha, out)`.
+fn sub_scalar_out(a: &mut Args) -> KResult {
+    binary_scalar(a, Kind::Sub, 3)
+}
+/// `aten::rsub.Scalar_out(self, other, alpha, out)`: `other - alpha * self`.
+fn rsub_scalar_out(a: &mut Args) -> KResult {
+    binary_scalar(a, Kind::Rsub, 3)
+}
+/// `aten::mul.out(self, other, out)`.
+fn mul_out(a: &mut Args) -> KResult {
+    binary_tensor(a, Kind::Mul, 2)
+}
+/// `aten::mul.Scalar_out(self, other, out)`.
+fn mul_scalar_out(a: &mut Args) -> KResult {
+    binary_scalar(a, Kind::Mul, 2)
+}
+/// `aten::div.out(self, other, out)`: true division (integers give float32).
+fn div_out(a: &mut Args) -> KResult {
+    binary_tensor(a, Kind::Div, 2)
+}
+/// `aten::div.out_mode(self, other, rounding_mode, out)`.
+fn div_out_mode(a: &mut Args) -> KResult {
+    let kind = rounding(a.opt_string(2)?)?;
+    binary_tensor(a, kind, 3)
+}
+/// `aten::div.Scalar_out(self, other, out)`.
+fn div_scalar_out(a: &mut Args) -> KResult {
+    binary_scalar(a, Kind::Div, 2)
+}
+/// `aten::div.Scalar_mode_out(self, other, rounding_mode, out)`.
+fn div_scalar_mode_out(a: &mut Args) -> KResult {
+    let kind = rounding(a.opt_string(2)?)?;
+    binary_scalar(a, kind, 3)
+}
+
+/// How `pow(x, e)` is computed for a float tensor and a fixed Scalar exponent
+/// (PyTorch's `pow_tensor_scalar_optimized_kernel` special cases).
+#[derive(Clone, Copy)]
+enum PowScalar {
+    Square,
+    Cube,
+    Sqrt,
+    Rsqrt,
+    Recip,
+    RecipSquare,
+    General,
+}
+
+/// `aten::pow.Tensor_Scalar_out(self, exponent, out)`.
+fn pow_tensor_scalar_out(args: &mut Args) -> KResult {
+    let a = args.tensor(0)?;
+    let e = args.scalar(1)?;
+    let compute = Kind::Pow.compute_dtype(promote_with_scalar(a.dtype, e), false)?;
+    let out = args.out(2, &a.sizes.clone())?;
+    if !elem::is_float(compute) {
+        let ei = e.to_i64();
+        if ei < 0 {
+            return Err(invalid(
+                "integers to negative integer powers are not allowed",
+            ));
+        }
+        let av = elem::read::<i64>(&a)?;
+        let mut ob = OutBuf::<i64>::new(&out);
+        for (o, &x) in ob.data().iter_mut().zip(av.iter()) {
+            *o = int_pow(x, ei);
+        }
+        return ob.commit();
     }
-    with_compute!(common, C, {
-        let y: C = if C::IS_FLOAT {
-            C::from_f64(s.to_f64())
-        } else {
-            C::from_i64(s.to_i64())
-        };
+    let ef = e.to_f64();
+    let mode = match ef {
+        2.0 => PowScalar::Square,
+        3.0 => PowScalar::Cube,
+        0.5 => PowScalar::Sqrt,
+        -0.5 => PowScalar::Rsqrt,
+        -1.0 => PowScalar::Recip,
+        -2.0 => PowScalar::RecipSquare,
+        _ => PowScalar::General,
+    };
+    with_compute!(compute, C, {
+        let y: C = scalar_as(e, compute);
         let av = elem::read::<C>(&a)?;
         let mut ob = OutBuf::<C>::new(&out);
-        for (o, &x) in ob.data().iter_mut().zip(av.iter()) {
-            *o = apply(op, alpha, x, y);
+        let o = ob.data();
+        macro_rules! go {
+            (|$x:ident| $body:expr) => {
+                for (o, &$x) in o.iter_mut().zip(av.iter()) {
+                    *o = $body;
+                }
+            };
+        }
+        let one = C::from_f64(1.0);
+        match mode {
+            PowScalar::Square => go!(|x| Num::mul(x, x)),
+            PowScalar::Cube => go!(|x| Num::mul(Num::mul(x, x), x)),
+            PowScalar::Sqrt => go!(|x| C::from_f64(x.to_f64().sqrt())),
+            PowScalar::Rsqrt => go!(|x| Num::div(one, C::from_f64(x.to_f64().sqrt()))),
+            PowScalar::Recip => go!(|x| Num::div(one, x)),
+            PowScalar::RecipSquare => go!(|x| Num::div(one, Num::mul(x, x))),
+            PowScalar::General => go!(|x| Num::pow(x, y)),
         }
         ob.commit()
     })
 }
 
-fn rounding(mode: Option<&str>) -> KResult<Arith> {
-    match mode {
-        None => Ok(Arith::Div),
-        Some("trunc") => Ok(Arith::DivTrunc),
-        Some("floor") => Ok(Arith::DivFloor),
-        Some(m) => Err(invalid(format!("unknown rounding mode `{m}`"))),
+/// `aten::pow.Scalar_out(self: Scalar, exponent: Tensor, out)`: `self ** exponent`.
+fn pow_scalar_out(args: &mut Args) -> KResult {
+    let s = args.scalar(0)?;
+    let e = args.tensor(1)?;
+    let compute = Kind::Pow.compute_dtype(promote_with_scalar(e.dtype, s), false)?;
+    let out = args.out(2, &e.sizes.clone())?;
+    with_compute!(compute, C, {
+        let x: C = scalar_as(s, compute);
+        let one = C::from_f64(1.0);
+        run_scalar::<C>(Kind::Pow, one, &e, x, true, &out)
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// SIMD128 lanes
+// ---------------------------------------------------------------------------------------
+
+/// A small abstraction over `f32` and a 4-lane `v128` of f32 so that elementwise f32
+/// kernels (and their polynomial approximations) are written once and run both as
+/// SIMD128 over the bulk of a tensor and as scalars over its tail. On targets other than
+/// wasm32 only the scalar form exists.
+pub mod simd {
+    #[cfg(target_arch = "wasm32")]
+    use core::arch::wasm32::*;
+
+    /// Operations on one value or a vector of f32 lanes.
+    pub trait Lanes: Copy {
+        /// A per-lane condition.
+        type Mask: Copy;
+        /// All lanes `v`.
+        fn splat(v: f32) -> Self;
+        /// `self + o`.
+        fn add(self, o: Self) -> Self;
+        /// `self - o`.
+        fn sub(self, o: Self) -> Self;
+        /// `self * o`.
+        fn mul(self, o: Self) -> Self;
+        /// `self / o`.
+        fn div(self, o: Self) -> Self;
+        /// `self * b + c`, fused where the engine fuses relaxed-SIMD madd.
+        fn madd(self, b: Self, c: Self) -> Self;
+        /// Smaller, NaN if either is NaN.
+        fn min(self, o: Self) -> Self;
+        /// Larger, NaN if either is NaN.
+        fn max(self, o: Self) -> Self;
+        /// `|self|`.
+        fn abs(self) -> Self;
+        /// `-self`.
+        fn neg(self) -> Self;
+        /// Square root.
+        fn sqrt(self) -> Self;
+        /// Round down.
+        fn floor(self) -> Self;
+        /// Round up.
+        fn ceil(self) -> Self;
+        /// Round toward zero.
+        fn trunc(self) -> Self;
+        /// Round to nearest, ties to even.
+        fn round(self) -> Self;
+        /// `self < o`.
+        fn lt(self, o: Self) -> Self::Mask;
+        /// `self > o`.
+        fn gt(self, o: Self) -> Self::Mask;
+        /// `self >= o`.
+        fn ge(self, o: Self) -> Self::Mask;
+        /// `m ? a : b` per lane.
+        fn select(m: Self::Mask, a: Self, b: Self) -> Self;
+        /// `2^n` for integer-valued `n` in `[-126, 127]` (0 gives 1 for NaN).
+        fn pow2i(n: Self) -> Self;
+    }
+
+    impl Lanes for f32 {
+        type Mask = bool;
+        #[inline(always)]
+        fn splat(v: f32) -> Self {
+            v
+        }
+        #[inline(always)]
+        fn add(self, o: Self) -> Self {
+            self + o
+        }
+        #[inline(always)]
+        fn sub(self, o: Self) -> Self {
+            self - o
+        }
+        #[inline(always)]
+        fn mul(self, o: Self) -> Self {
+            self * o
+        }
+        #[inline(always)]
+        fn div(self, o: Self) -> Self {
+            self / o
+        }
+        #[inline(always)]
+        fn madd(self, b: Self, c: Self) -> Self {
+            self * b + c
+        }
+        #[inline(always)]
+        fn min(self, o: Self) -> Self {
+            if self.is_nan() || o.is_nan() {
+                f32::NAN
+            } else if o < self {
+                o
+            } else {
+                self
+            }
+        }
+        #[inline(always)]
+        fn max(self, o: Self) -> Self {
+            if self.is_nan() || o.is_nan() {
+                f32::NAN
+            } else if self < o {
+                o
+            } else {
+                self
+            }
+        }
+        #[inline(always)]
+        fn abs(self) -> Self {
+            f32::abs(self)
+        }
+        #[inline(always)]
+        fn neg(self) -> Self {
+            -self
+        }
+        #[inline(always)]
+        fn sqrt(self) -> Self {
+            f32::sqrt(self)
+        }
+        #[inline(always)]
+        fn floor(self) -> Self {
+            f32::floor(self)
+        }
+        #[inline(always)]
+        fn ceil(self) -> Self {
+            f32::ceil(self)
+        }
+        #[inline(always)]
+        fn trunc(self) -> Self {
+            f32::trunc(self)
+        }
+        #[inline(always)]
+        fn round(self) -> Self {
+            f32::round_ties_even(self)
+        }
+        #[inline(always)]
+        fn lt(self, o: Self) -> bool {
+            self < o
+        }
+        #[inline(always)]
+        fn gt(self, o: Self) -> bool {
+            self > o
+        }
+        #[inline(always)]
+        fn ge(self, o: Self) -> bool {
+            self >= o
+        }
+        #[inline(always)]
+        fn select(m: bool, a: Self, b: Self) -> Self {
+            if m {
+                a
+            } else {
+                b
+            }
+        }
+        #[inline(always)]
+        fn pow2i(n: Self) -> Self {
+            f32::from_bits(((n as i32 + 127) << 23) as u32)
+        }
+    }
+
+    /// Four f32 lanes.
+    #[cfg(target_arch = "wasm32")]
+    #[derive(Clone, Copy)]
+    pub struct F4(pub v128);
+
+    #[cfg(target_arch = "wasm32")]
+    impl F4 {
+        /// Loads four floats from `p` (any alignment).
+        ///
+        /// # Safety
+        /// `p..p+4` must be readable.
+        #[inline(always)]
+        pub unsafe fn load(p: *const f32) -> F4 {
+            F4(v128_load(p as *const v128))
+        }
+        /// Stores four floats to `p` (any alignment).
+        ///
+        /// # Safety
+        /// `p..p+4` must be writable.
+        #[inline(always)]
+        pub unsafe fn store(self, p: *mut f32) {
+            v128_store(p as *mut v128, self.0)
+        }
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    impl Lanes for F4 {
+        type Mask = v128;
+        #[inline(always)]
+        fn splat(v: f32) -> Self {
+            F4(f32x4_splat(v))
+        }
+        #[inline(always)]
+        fn add(self, o: Self) -> Self {
+            F4(f32x4_add(self.0, o.0))
+        }
+        #[inline(always)]
+        fn sub(self, o: Self) -> Self {
+            F4(f32x4_sub(self.0, o.0))
+        }
+        #[inline(always)]
+        fn mul(self, o: Self) -> Self {
+            F4(f32x4_mul(self.0, o.0))
+        }
+        #[inline(always)]
+        fn div(self, o: Self) -> Self {
+            F4(f32x4_div(self.0, o.0))
+        }
+        #[inline(always)]
+        fn madd(self, b: Self, c: Self) -> Self {
+            #[cfg(target_feature = "relaxed-simd")]
+            {
+                F4(f32x4_relaxed_madd(self.0, b.0, c.0))
+            }
+            #[cfg(not(target_feature = "relaxed-simd"))]
+            {
+                F4(f32x4_add(f32x4_mul(self.0, b.0), c.0))
+            }
+        }
+        #[inline(always)]
+        fn min(self, o: Self) -> Self {
+            F4(f32x4_min(self.0, o.0))
+        }
+        #[inline(always)]
+        fn max(self, o: Self) -> Self {
+            F4(f32x4_max(self.0, o.0))
+        }
+        #[inline(always)]
+        fn abs(self) -> Self {
+            F4(f32x4_abs(self.0))
+        }
+        #[inline(always)]
+        fn neg(self) -> Self {
+            F4(f32x4_neg(self.0))
+        }
+        #[inline(always)]
+        fn sqrt(self) -> Self {
+            F4(f32x4_sqrt(self.0))
+        }
+        #[inline(always)]
+        fn floor(self) -> Self {
+            F4(f32x4_floor(self.0))
+        }
+        #[inline(always)]
+        fn ceil(self) -> Self {
+            F4(f32x4_ceil(self.0))
+        }
+        #[inline(always)]
+        fn trunc(self) -> Self {
+            F4(f32x4_trunc(self.0))
+        }
+        #[inline(always)]
+        fn round(self) -> Self {
+            F4(f32x4_nearest(self.0))
+        }
+        #[inline(always)]
+        fn lt(self, o: Self) -> v128 {
+            f32x4_lt(self.0, o.0)
+        }
+        #[inline(always)]
+        fn gt(self, o: Self) -> v128 {
+            f32x4_gt(self.0, o.0)
+        }
+        #[inline(always)]
+        fn ge(self, o: Self) -> v128 {
+            f32x4_ge(self.0, o.0)
+        }
+        #[inline(always)]
+        fn select(m: v128, a: Self, b: Self) -> Self {
+            F4(v128_bitselect(a.0, b.0, m))
+        }
+        #[inline(always)]
+        fn pow2i(n: Self) -> Self {
+            let i = i32x4_trunc_sat_f32x4(n.0);
+            F4(i32x4_shl(i32x4_add(i, i32x4_splat(127)), 23))
+        }
+    }
+
+    /// A one-input lane function.
+    pub trait Fn1: Copy {
+        /// Applies the function.
+        fn call<V: Lanes>(self, x: V) -> V;
+    }
+
+    /// A two-input lane function.
+    pub trait Fn2: Copy {
+        /// Applies the function.
+        fn call<V: Lanes>(self, x: V, y: V) -> V;
+    }
+
+    /// Where a [`map2`] operand comes from.
+    pub trait Src: Copy {
+        /// Element `i`.
+        ///
+        /// # Safety
+        /// `i` must be in bounds.
+        unsafe fn get(self, i: usize) -> f32;
+        /// Elements `i..i+4`.
+        ///
+        /// # Safety
+        /// `i..i+4` must be in bounds.
+        #[cfg(target_arch = "wasm32")]
+        unsafe fn get4(self, i: usize) -> F4;
+    }
+
+    /// An operand read from memory.
+    #[derive(Clone, Copy)]
+    pub struct Ptr(pub *const f32);
+
+    /// An operand that is one value for every element.
+    #[derive(Clone, Copy)]
+    pub struct Splat(pub f32);
+
+    impl Src for Ptr {
+        #[inline(always)]
+        unsafe fn get(self, i: usize) -> f32 {
+            *self.0.add(i)
+        }
+        #[cfg(target_arch = "wasm32")]
+        #[inline(always)]
+        unsafe fn get4(self, i: usize) -> F4 {
+            F4::load(self.0.add(i))
+        }
+    }
+
+    impl Src for Splat {
+        #[inline(always)]
+        unsafe fn get(self, _i: usize) -> f32 {
+            self.0
+        }
+        #[cfg(target_arch = "wasm32")]
+        #[inline(always)]
+        unsafe fn get4(self, _i: usize) -> F4 {
+            F4::splat(self.0)
+        }
+    }
+
+    /// `o[i] = f(x[i])` for `i < n`.
+    ///
+    /// # Safety
+    /// `x` and `o` must be valid for `n` elements; they may be the same memory.
+    #[inline(always)]
+    pub unsafe fn map1<F: Fn1>(f: F, x: *const f32, o: *mut f32, n: usize) {
+        let mut i = 0;
+        #[cfg(target_arch = "wasm32")]
+        {
+            while i + 8 <= n {
+                let a = f.call(F4::load(x.add(i)));
+                let b = f.call(F4::load(x.add(i + 4)));
+                a.store(o.add(i));
+                b.store(o.add(i + 4));
+                i += 8;
+            }
+            if i + 4 <= n {
+                f.call(F4::load(x.add(i))).store(o.add(i));
+                i += 4;
+            }
+        }
+        while i < n {
+            *o.add(i) = f.call(*x.add(i));
+            i += 1;
+        }
+    }
+
+    /// `o[i] = f(a[i], b[i])` for `i < n`.
+    ///
+    /// # Safety
+    /// `a`, `b` and `o` must be valid for `n` elements; inputs may be the output's memory.
+    #[inline(always)]
+    pub unsafe fn map2<F: Fn2, A: Src, B: Src>(f: F, a: A, b: B, o: *mut f32, n: usize) {
+        let mut i = 0;
+        #[cfg(target_arch = "wasm32")]
+        {
+            while i + 8 <= n {
+                let r0 = f.call(a.get4(i), b.get4(i));
+                let r1 = f.call(a.get4(i + 4), b.get4(i + 4));
+                r0.store(o.add(i));
+                r1.store(o.add(i + 4));
+                i += 8;
+            }
+            if i + 4 <= n {
+                f.call(a.get4(i), b.get4(i)).store(o.add(i));
+                i += 4;
+            }
+        }
+        while i < n {
+            *o.add(i) = f.call(a.get(i), b.get(i));
+            i += 1;
+        }
     }
 }
 
-fn add_out(a: &mut Args) -> KResult {
-    arith_tensor(a, Arith::Add, Some(2), 3)
-}
-fn add_scalar_out(a: &mut Args) -> KResult {
-    arith_scalar(a, Arith::Add, Some(2), 3)
-}
-fn sub_out(a: &mut Args) -> KResult {
-    arith_tensor(a, Arith::Sub, Some(2), 3)
-}
-fn sub_scalar_out(a: &mut Args) -> KResult {
-    arith_scalar(a, Arith::Sub, Some(2), 3)
-}
-fn mul_out(a: &mut Args) -> KResult {
-    arith_tensor(a, Arith::Mul, None, 2)
-}
-fn mul_scalar_out(a: &mut Args) -> KResult {
-    arith_scalar(a, Arith::Mul, None, 2)
-}
-fn div_out(a: &mut Args) -> KResult {
-    arith_tensor(a, Arith::Div, None, 2)
-}
-fn div_out_mode(a: &mut Args) -> KResult {
-    let op = rounding(a.opt_string(2)?)?;
-    arith_tensor(a, op, None, 3)
-}
-fn div_scalar_out(a: &mut Args) -> KResult {
-    arith_scalar(a, Arith::Div, None, 2)
-}
-fn div_scalar_mode_out(a: &mut Args) -> KResult {
-    let op = rounding(a.opt_string(2)?)?;
-    arith_scalar(a, op, None, 3)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_semantics() {
+        assert_eq!(Num::remainder(16i64, -5), -4);
+        assert_eq!(Num::remainder(-16i64, 5), 4);
+        assert_eq!(Num::fmod(-16i64, 5), -1);
+        assert_eq!(Num::div_floor(-7i64, 2), -4);
+        assert_eq!(Num::div_floor(i64::MIN, -1), i64::MIN);
+        assert_eq!(Num::remainder(i64::MIN, -1), 0);
+        assert_eq!(int_pow(2, 10), 1024);
+        assert_eq!(int_pow(-1, -3), -1);
+        assert_eq!(int_pow(0, -1), 0);
+    }
+
+    #[test]
+    fn float_semantics() {
+        assert_eq!(Num::remainder(-5.0f32, 3.0), 1.0);
+        assert_eq!(Num::remainder(-5.0f32, f32::INFINITY), f32::INFINITY);
+        assert_eq!(Num::div_floor(-7.0f32, 2.0), -4.0);
+        assert!(Num::maximum(f32::NAN, 1.0f32).is_nan());
+        assert_eq!(scalar_as::<i64>(Scalar::Int(258), ScalarType::Byte), 2);
+        assert_eq!(scalar_as::<i64>(Scalar::Double(0.5), ScalarType::Bool), 1);
+    }
 }

@@ -1,7 +1,8 @@
 //! A kernel library for the host's sandbox tests. It provides `aten::add.out` and
 //! `aten::mul.out` for contiguous float32 tensors (enough for the `add_mul` fixture)
-//! and misbehaves on request: when the first element of `mul`'s first input is
+//! and misbehaves on request: when the first element of one of `add`'s inputs is
 //! 1.0 it traps (panics), 2.0 loops forever, 3.0 allocates until memory runs out.
+//! It supports prepared calls (batches), reporting progress like the portable library.
 
 wit_bindgen::generate!({
     path: "../../../wit",
@@ -14,6 +15,10 @@ use exports::plugboard::runtime::kernels::{
 use plugboard::runtime::types::{Error, ErrorKind, ScalarType};
 
 struct Misbehave;
+
+thread_local! {
+    static PREPARED: std::cell::RefCell<Vec<(u32, Vec<KernelArg>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 fn invalid(m: &str) -> Error {
     Error {
@@ -49,8 +54,13 @@ impl Guest for Misbehave {
     fn call(op: u32, args: Vec<KernelArg>) -> Result<Vec<KernelUpdate>, Error> {
         let a = floats(tensor(&args, 0)?);
         let b = floats(tensor(&args, 1)?);
-        if op == 1 {
-            match a.first().copied() {
+        if op == 0 {
+            let code = [a.first(), b.first()]
+                .into_iter()
+                .flatten()
+                .copied()
+                .find(|v| (1.0..=3.0).contains(v));
+            match code {
                 Some(1.0) => panic!("misbehave: asked to trap"),
                 Some(2.0) => {
                     let mut x: u64 = 0;
@@ -73,6 +83,29 @@ impl Guest for Misbehave {
             out[i] = if op == 0 { a[i] + b[i] } else { a[i] * b[i] };
         }
         Ok(Vec::new())
+    }
+
+    fn prepare(op: u32, args: Vec<KernelArg>) -> Result<u32, Error> {
+        PREPARED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.push((op, args));
+            Ok(p.len() as u32 - 1)
+        })
+    }
+
+    fn clear_prepared() {
+        PREPARED.with(|p| p.borrow_mut().clear());
+    }
+
+    fn run_prepared(calls: Vec<u32>) -> Result<(u32, Vec<KernelUpdate>), (u32, Error)> {
+        for (pos, id) in calls.iter().enumerate() {
+            plugboard::runtime::progress::at(pos as u32);
+            let (op, args) = PREPARED
+                .with(|p| p.borrow().get(*id as usize).cloned())
+                .ok_or_else(|| (pos as u32, invalid("unknown prepared call")))?;
+            Self::call(op, args).map_err(|e| (pos as u32, e))?;
+        }
+        Ok((calls.len() as u32, Vec::new()))
     }
 
     fn alloc(size: u64, align: u32) -> Result<u32, Error> {
