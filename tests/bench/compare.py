@@ -11,13 +11,14 @@ Programs: tests/fixtures/large/{mobilenet_v2,resnet18}/*.portable.pte (make them
 `export.py --large`) and tests/fixtures/lstm/lstm.portable.pte (dispatch cost: the LSTM
 program is ~150 tiny kernel calls). plugboard runs as a subprocess (`plugboard run
 --repeat N` prints its median and its per-run copy volume); its peak RSS comes from
-getrusage. ExecuTorch and eager PyTorch run in this process.
+GNU time. ExecuTorch and eager PyTorch run in this process. The LSTM runs twice in
+plugboard: batched (default: runs of kernel calls cross into the library once) and
+`--per-call` (one component call per kernel call).
 """
 
 import argparse
 import json
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -56,9 +57,13 @@ def plugboard_run(pte, inputs, repeat, extra=()):
     cmd = [str(BIN), "run", str(pte), "--repeat", str(repeat), *extra]
     for p in inputs:
         cmd += ["-i", str(p)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    # Peak RSS through GNU time: getrusage(RUSAGE_CHILDREN) would count the pages of
+    # this (torch-laden) Python process that the child shares between fork and exec.
+    timer = ["/usr/bin/time", "-f", "maxrss_kib=%M"] if Path("/usr/bin/time").exists() else []
+    proc = subprocess.run(timer + cmd, capture_output=True, text=True, check=True)
+    out = proc.stdout
+    rss = re.search(r"maxrss_kib=(\d+)", proc.stderr)
+    peak_kib = int(rss.group(1)) if rss else None
     m = re.search(r"execute ([0-9.]+) ms", out)
     copies = re.search(r"copied per run: (\d+) bytes in, (\d+) bytes out", out)
     return (
@@ -78,7 +83,7 @@ def et_method(pte):
 
 def count_kernel_calls(pte):
     out = subprocess.run([str(BIN), "inspect", str(pte)], capture_output=True, text=True, check=True).stdout
-    m = re.search(r"'KernelCall': (\d+)", out)
+    m = re.search(r"\"KernelCall\": (\d+)", out)
     return int(m.group(1)) if m else 0
 
 
@@ -88,8 +93,13 @@ def main():
     args = ap.parse_args()
     torch.set_num_threads(1)
     rows = []
-    models = [("mobilenet_v2", FIX / "large" / "mobilenet_v2"), ("resnet18", FIX / "large" / "resnet18"), ("lstm", FIX / "lstm")]
-    for name, d in models:
+    models = [
+        ("mobilenet_v2", FIX / "large" / "mobilenet_v2", ()),
+        ("resnet18", FIX / "large" / "resnet18", ()),
+        ("lstm", FIX / "lstm", ()),
+        ("lstm", FIX / "lstm", ("--per-call",)),
+    ]
+    for name, d, extra in models:
         pte = d / f"{name}.portable.pte"
         if not pte.exists():
             print(f"skipping {name}: {pte} is missing (run tests/fixtures/export.py --large)", file=sys.stderr)
@@ -97,13 +107,13 @@ def main():
         inputs = inputs_of(d)
         files = sorted(d.glob("input*.npy"))
         reps = args.repeat if name != "lstm" else args.repeat * 20
-        pb_ms, peak_kib, copies = plugboard_run(pte, files, reps)
+        pb_ms, peak_kib, copies = plugboard_run(pte, files, reps, extra)
         et_reps = max(2, reps // 5) if name != "lstm" else reps
         m = et_method(pte)
         tin = [torch.from_numpy(x) for x in inputs]
         et_ms = median_ms(lambda: m.execute(tin), et_reps, warmup=1)
         calls = count_kernel_calls(pte)
-        rows.append(dict(model=name, calls=calls, plugboard_ms=pb_ms, executorch_ms=et_ms,
+        rows.append(dict(model=name + (" per-call" if extra else ""), calls=calls, plugboard_ms=pb_ms, executorch_ms=et_ms,
                          speedup=et_ms / pb_ms, peak_mib=(peak_kib or 0) / 1024, copies=copies))
     eager = {}
     try:
@@ -121,11 +131,13 @@ def main():
     print(f"{'program (portable)':<20} {'kernel calls':>12} {'plugboard ms':>13} {'ExecuTorch ms':>14} {'ET/plugboard':>13} {'eager 1T ms':>12} {'plugboard/eager':>16} {'peak RSS MiB':>13}")
     for r in rows:
         e = eager.get(r["model"])
+        eager_s = f"{e:.1f}" if e else "-"
+        ratio_s = f"{r['plugboard_ms'] / e:.2f}x" if e else "-"
         print(f"{r['model']:<20} {r['calls']:>12} {r['plugboard_ms']:>13.3f} {r['executorch_ms']:>14.3f} {r['speedup']:>12.1f}x "
-              f"{(f'{e:.1f}' if e else '-'):>12} {(f'{r['plugboard_ms'] / e:.2f}x' if e else '-'):>16} {r['peak_mib']:>13.0f}")
+              f"{eager_s:>12} {ratio_s:>16} {r['peak_mib']:>13.0f}")
     for r in rows:
-        if r["model"] == "lstm" and r["calls"]:
-            print(f"\nlstm dispatch: plugboard {r['plugboard_ms'] * 1e3 / r['calls']:.2f} us per kernel call (incl. compute), "
+        if r["model"].startswith("lstm") and r["calls"]:
+            print(f"\n{r['model']} dispatch: plugboard {r['plugboard_ms'] * 1e3 / r['calls']:.2f} us per kernel call (incl. compute), "
                   f"ExecuTorch {r['executorch_ms'] * 1e3 / r['calls']:.2f} us per call")
         if r["copies"]:
             print(f"{r['model']}: bytes copied across the component boundary per run: {r['copies'][0]} in, {r['copies'][1]} out")
