@@ -12,6 +12,9 @@ use plugboard::Program;
 pub struct InspectArgs {
     /// The `.pte` program.
     pub model: PathBuf,
+    /// Components that describe delegate payloads (node counts) come from this registry.
+    #[command(flatten)]
+    pub registry: super::RegistryArgs,
 }
 
 fn describe_value(v: &ValueDef) -> String {
@@ -27,6 +30,8 @@ fn describe_value(v: &ValueDef) -> String {
 /// Prints the program's structure.
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let p = Program::from_file(&args.model)?;
+    let registry = args.registry.registry()?;
+    let mut describers = Describers::new();
     outln!(
         "program {} ({} bytes, schema version {})",
         p.origin().display(),
@@ -114,7 +119,51 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
             };
             let specs: Vec<&str> = d.compile_specs.iter().map(|(k, _)| k.as_str()).collect();
             outln!("    [{i}] backend {}: processed blob {size} bytes ({loc}), compile specs {specs:?}", d.id);
+            match describe(&registry, &mut describers, &d.id, p.delegate_data(d)) {
+                Some(Ok(counts)) => {
+                    let total: u32 = counts.iter().map(|(_, n)| n).sum();
+                    outln!(
+                        "        {total} item(s): {}",
+                        counts
+                            .iter()
+                            .map(|(k, n)| format!("{k} x{n}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                }
+                Some(Err(e)) => outln!("        cannot describe: {e}"),
+                None => outln!("        (no registered backend {} to describe it)", d.id),
+            }
         }
     }
     Ok(())
+}
+
+type Describers = Vec<(
+    std::sync::Arc<plugboard::component::ComponentInfo>,
+    plugboard::component::BackendInstance,
+)>;
+
+/// Asks the backend registered for `id` to summarize `blob`; `None` if there is none.
+fn describe(
+    registry: &plugboard::Registry,
+    describers: &mut Describers,
+    id: &str,
+    blob: &[u8],
+) -> Option<plugboard::Result<Vec<(String, u32)>>> {
+    let comp = registry.backend(id)?;
+    let slot = match describers
+        .iter()
+        .position(|(info, _)| std::sync::Arc::ptr_eq(info, &comp.info))
+    {
+        Some(s) => s,
+        None => match plugboard::component::BackendInstance::new(&comp.info) {
+            Ok(inst) => {
+                describers.push((comp.info.clone(), inst));
+                describers.len() - 1
+            }
+            Err(e) => return Some(Err(e)),
+        },
+    };
+    Some(describers[slot].1.describe(id, blob))
 }

@@ -57,6 +57,15 @@ impl BackendInstance {
             .call("backend.is-available", |s| g.call_is_available(s, id))
     }
 
+    /// Summarizes a processed blob (named counts, e.g. node types).
+    pub fn describe(&mut self, id: &str, processed: &[u8]) -> Result<Vec<(String, u32)>> {
+        let g = &self.guest;
+        let path = self.sandbox.info.path.clone();
+        self.sandbox
+            .call("backend.describe", |s| g.call_describe(s, id, processed))?
+            .map_err(|e| super::guest_error(e).with_component(path).with_backend(id))
+    }
+
     /// Initializes a delegate; `named_data` is visible to the backend during the call.
     pub fn init(
         &mut self,

@@ -37,7 +37,9 @@ pub struct HostBlocks {
 impl Storage {
     /// Guest storage in a fresh instance of `info`.
     pub fn guest(info: &Arc<ComponentInfo>) -> Result<Storage> {
-        Ok(Storage::new(Place::Guest(Box::new(KernelLibraryInstance::new(info)?))))
+        Ok(Storage::new(Place::Guest(Box::new(
+            KernelLibraryInstance::new(info)?,
+        ))))
     }
 
     fn new(place: Place) -> Storage {
