@@ -42,6 +42,33 @@ pub const FLOATS: &[ScalarType] = &[
     ScalarType::Bfloat16,
 ];
 
+/// Integer and bool dtypes (the bitwise operators).
+pub const INTS_AND_BOOL: &[ScalarType] = &[
+    ScalarType::Long,
+    ScalarType::Int,
+    ScalarType::Short,
+    ScalarType::Char,
+    ScalarType::Byte,
+    ScalarType::Bool,
+];
+
+/// Dtypes of the byte-moving kernels: every real type, bool and the unsigned ones.
+pub const ALL_DTYPES: &[ScalarType] = &[
+    ScalarType::Float,
+    ScalarType::Double,
+    ScalarType::Half,
+    ScalarType::Bfloat16,
+    ScalarType::Long,
+    ScalarType::Int,
+    ScalarType::Short,
+    ScalarType::Char,
+    ScalarType::Byte,
+    ScalarType::Bool,
+    ScalarType::Uint16,
+    ScalarType::Uint32,
+    ScalarType::Uint64,
+];
+
 /// Builds the table.
 pub struct Registrar {
     ops: Vec<Op>,

@@ -23,15 +23,7 @@ use crate::{invalid, with_compute, KResult};
 
 use simd::Fn2;
 
-/// Integer and bool dtypes (the bitwise operators).
-pub const INTS_AND_BOOL: &[ScalarType] = &[
-    ScalarType::Long,
-    ScalarType::Int,
-    ScalarType::Short,
-    ScalarType::Char,
-    ScalarType::Byte,
-    ScalarType::Bool,
-];
+pub use crate::registry::INTS_AND_BOOL;
 
 /// Registers this module's operators.
 pub fn register(r: &mut Registrar) {

@@ -18,22 +18,7 @@ use crate::registry::Registrar;
 use crate::tensor::{contiguous_strides, Tensor};
 use crate::{invalid, with_compute, KResult};
 
-/// Dtypes of the byte-moving kernels: every real type, bool and the unsigned ones.
-pub const ALL_DTYPES: &[ScalarType] = &[
-    ScalarType::Float,
-    ScalarType::Double,
-    ScalarType::Half,
-    ScalarType::Bfloat16,
-    ScalarType::Long,
-    ScalarType::Int,
-    ScalarType::Short,
-    ScalarType::Char,
-    ScalarType::Byte,
-    ScalarType::Bool,
-    ScalarType::Uint16,
-    ScalarType::Uint32,
-    ScalarType::Uint64,
-];
+pub use crate::registry::ALL_DTYPES;
 
 /// Registers this module's operators.
 pub fn register(r: &mut Registrar) {
