@@ -290,7 +290,7 @@ fn constant_out_of_range() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, .. ProptestConfig::default() })]
 
     /// Random byte corruption never panics: the program either loads (and then loads
     /// as a method or fails cleanly) or is rejected with an error.
