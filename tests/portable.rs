@@ -92,3 +92,23 @@ fn large_models_when_present() {
         }
     }
 }
+
+/// Dynamic shapes: inputs smaller than the program's upper bound, outputs resized by the
+/// kernels, `aten::sym_size` and `executorch_prim::*` computing sizes between kernels.
+#[test]
+fn dynamic_shapes() {
+    check("dyn_mlp");
+    check("dyn_seq");
+}
+
+/// An input past a dynamic dimension's upper bound is refused with a clear error.
+#[test]
+fn dynamic_input_past_its_bound_is_refused() {
+    let dir = fixtures().join("dyn_mlp");
+    let mut x = read_numbered(&dir, "input").remove(0);
+    // batch 9 > the bound of 8
+    x.sizes[0] = 9;
+    x.data = vec![0; 9 * 16 * 4];
+    let e = run(&registry(), &dir.join("dyn_mlp.portable.pte"), &[x]).expect_err("past the bound");
+    assert!(e.to_string().contains("exceed the upper bound"), "{e}");
+}

@@ -45,9 +45,11 @@ pub fn register(r: &mut Registrar) {
     r.add("executorch_prim::et_copy_index.tensor", &[], |_| {
         Err(invalid("et_copy_index is not supported yet"))
     });
-    r.add("executorch_prim::et_view.default", &[], |_| {
-        Err(invalid("et_view is not supported yet"))
-    });
+    r.add(
+        "executorch_prim::et_view.default",
+        crate::registry::ALL_DTYPES,
+        et_view,
+    );
 }
 
 fn sym_size(a: &mut Args) -> KResult {
@@ -168,4 +170,21 @@ fn compare(a: &mut Args, pred: fn(std::cmp::Ordering) -> bool) -> KResult {
     };
     a.set_bool(2, ord.is_some_and(pred));
     Ok(())
+}
+
+/// `executorch_prim::et_view.default(self, size, out)`: `self` seen with new sizes (one
+/// may be -1). ExecuTorch points `out` at `self`'s memory; here every tensor has its own
+/// host-planned place, so the elements are copied (views are never written through in
+/// the graphs ExecuTorch emits).
+fn et_view(a: &mut Args) -> KResult {
+    let src = a.tensor(0)?;
+    let sizes = crate::ops::shape::infer_size(&a.int_list(1)?, src.numel)?;
+    let out = a.out(2, &sizes)?;
+    if out.dtype != src.dtype {
+        return Err(invalid(format!(
+            "et_view: out is {:?}, self is {:?}",
+            out.dtype, src.dtype
+        )));
+    }
+    crate::ops::shape::copy_logical(&src, &out)
 }
