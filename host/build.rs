@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Components embedded into the host binary.
-const BUNDLED: &[&str] = &["plugboard-portable"];
+const BUNDLED: &[&str] = &["plugboard-portable", "plugboard-xnnpack"];
 
 fn main() {
     let manifest_dir =

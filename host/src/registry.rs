@@ -16,13 +16,22 @@ use crate::component::{
 use crate::{Error, ErrorKind, Result, ScalarType};
 
 /// Components built into the `plugboard` binary: `(file name, component bytes)`.
-pub const BUNDLED: &[(&str, &[u8])] = &[(
-    "portable.wasm",
-    include_bytes!(concat!(
-        env!("OUT_DIR"),
-        "/components/plugboard_portable.wasm"
-    )),
-)];
+pub const BUNDLED: &[(&str, &[u8])] = &[
+    (
+        "portable.wasm",
+        include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/components/plugboard_portable.wasm"
+        )),
+    ),
+    (
+        "xnnpack.wasm",
+        include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/components/plugboard_xnnpack.wasm"
+        )),
+    ),
+];
 
 /// Environment variable with extra component directories (separated like `PATH`).
 pub const PLUGIN_PATH_VAR: &str = "PLUGBOARD_PATH";
@@ -97,15 +106,25 @@ impl Registry {
         Ok(())
     }
 
-    /// Loads every `*.wasm` in each directory of `PLUGBOARD_PATH` (in name order).
+    /// Loads every `*.wasm` in each directory of `PLUGBOARD_PATH` (separated like
+    /// `PATH`: `:` on Unix, `;` on Windows), in name order. A directory that does not
+    /// exist is skipped with a warning, as `PATH` lookups do.
     pub fn load_plugin_path(&mut self) -> Result<()> {
         let Some(paths) = std::env::var_os(PLUGIN_PATH_VAR) else {
             return Ok(());
         };
         for dir in std::env::split_paths(&paths) {
-            if !dir.as_os_str().is_empty() {
-                self.load_dir(&dir)?;
+            if dir.as_os_str().is_empty() {
+                continue;
             }
+            if !dir.is_dir() {
+                tracing::warn!(
+                    "{PLUGIN_PATH_VAR}: {} is not a directory; skipped",
+                    dir.display()
+                );
+                continue;
+            }
+            self.load_dir(&dir)?;
         }
         Ok(())
     }

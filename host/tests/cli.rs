@@ -63,10 +63,11 @@ fn run_writes_npy_outputs() {
 
 #[test]
 fn missing_backend_is_a_clean_failure() {
-    let (ok, out, err) = plugboard(&["run", "tests/fixtures/mlp/mlp.xnnpack.pte"]);
+    // No Vulkan backend is bundled.
+    let (ok, out, err) = plugboard(&["run", "tests/fixtures/mlp/mlp.vulkan.pte"]);
     assert!(!ok, "{out}");
     assert!(
-        err.contains("backend XnnpackBackend is not registered"),
+        err.contains("backend VulkanBackend is not registered"),
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");

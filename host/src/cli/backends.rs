@@ -5,8 +5,15 @@ use super::RegistryArgs;
 /// Prints one line per component: file, contract version, kind, backend ids, operators.
 pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
     let registry = args.registry()?;
+    let width = registry
+        .components()
+        .iter()
+        .map(|c| c.info.path.display().to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max("component".len());
     outln!(
-        "{:<40} {:<9} {:<15} {:<24} operators",
+        "{:<width$}  {:<8}  {:<14}  {:<24}  operators",
         "component",
         "contract",
         "kind",
@@ -23,9 +30,9 @@ pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
             c.backend_ids.join(",")
         };
         outln!(
-            "{:<40} {:<9} {:<15} {:<24} {}",
+            "{:<width$}  {:<8}  {:<14}  {:<24}  {}",
             c.info.path.display(),
-            c.info.version,
+            c.info.version.to_string(),
             kind,
             ids,
             c.operators.len()

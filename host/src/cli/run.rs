@@ -21,8 +21,9 @@ const DEFAULT_INPUT: &[u8] = include_bytes!("../../../tests/fixtures/cnn/input0.
 pub struct RunArgs {
     /// The `.pte` program (default: the bundled demo program).
     pub model: Option<PathBuf>,
-    /// Input `.npy` files in the method's input order (default: all ones, as
-    /// ExecuTorch's executor_runner does).
+    /// Input `.npy` file; repeat once per input, in the method's input order
+    /// (`-i x0.npy -i x1.npy`). Default: every input filled with ones, as ExecuTorch's
+    /// executor_runner does.
     #[arg(short, long = "input", value_name = "INPUT.npy")]
     pub inputs: Vec<PathBuf>,
     /// The method to run.
@@ -31,9 +32,9 @@ pub struct RunArgs {
     /// Write output i as OUTDIR/output<i>.npy.
     #[arg(short, long = "output-dir", value_name = "OUTDIR")]
     pub output_dir: Option<PathBuf>,
-    /// Execute this many times and report the median time.
-    #[arg(long, default_value_t = 1)]
-    pub repeat: usize,
+    /// Execute this many times (at least 1) and report the median time.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub repeat: u32,
     /// Cross into the kernel library once per kernel call instead of once per run of
     /// consecutive calls (to measure dispatch cost).
     #[arg(long)]
@@ -60,7 +61,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         None => {
             outln!("running the bundled demo program (cnn.portable.pte); pass a MODEL.pte to run your own");
             (
-                Program::from_bytes(DEFAULT_PROGRAM.to_vec())?,
+                Program::from_bytes_named(DEFAULT_PROGRAM.to_vec(), "<bundled>/cnn.portable.pte")?,
                 Some(vec![npy::read_bytes(DEFAULT_INPUT)?]),
             )
         }
@@ -75,7 +76,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let inputs: Vec<EValue> = if !args.inputs.is_empty() {
         if args.inputs.len() != method.num_inputs() {
             anyhow::bail!(
-                "method `{}` takes {} inputs, {} were given",
+                "method `{}` takes {} input(s), {} given (repeat -i once per input)",
                 args.method,
                 method.num_inputs(),
                 args.inputs.len()
@@ -99,8 +100,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             .collect::<anyhow::Result<_>>()?
     };
 
-    let mut times = Vec::with_capacity(args.repeat.max(1));
-    for _ in 0..args.repeat.max(1) {
+    let mut times = Vec::with_capacity(args.repeat as usize);
+    for _ in 0..args.repeat {
         method.reset_copy_counters();
         for (i, v) in inputs.iter().enumerate() {
             method.set_input(i, v.clone())?;
@@ -113,7 +114,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let outputs = method.outputs()?;
     let (copied_in, copied_out) = method.copy_counters();
     outln!(
-        "{} method `{}`: {} input(s), {} output(s); load {:.1} ms, execute {:.3} ms{}",
+        "{} method `{}`: {} input(s), {} output(s); load {:.1} ms (includes compiling components on first use), execute {:.3} ms{}",
         program.origin().display(),
         method.name(),
         inputs.len(),

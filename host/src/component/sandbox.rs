@@ -28,8 +28,10 @@ impl Sandboxed {
             HostState::new(info.name.clone(), engine.config().memory_cap),
         );
         store.limiter(|s| &mut s.limits);
-        store.epoch_deadline_trap();
-        store.set_epoch_deadline(engine.deadline_ticks());
+        if engine.config().call_deadline.is_some() {
+            store.epoch_deadline_trap();
+            store.set_epoch_deadline(engine.deadline_ticks());
+        }
         let instance = info.pre.instantiate(&mut store).map_err(|e| {
             let mut err = classify(&info, &store, e, "instantiate");
             if err.kind == ErrorKind::Internal {
@@ -69,8 +71,10 @@ impl Sandboxed {
             )
             .with_component(&self.info.path));
         }
-        let ticks = self.info.engine.deadline_ticks();
-        self.store.set_epoch_deadline(ticks);
+        if self.info.engine.config().call_deadline.is_some() {
+            let ticks = self.info.engine.deadline_ticks();
+            self.store.set_epoch_deadline(ticks);
+        }
         self.store.data_mut().limits.refused = None;
         match f(&mut self.store) {
             Ok(r) => Ok(r),

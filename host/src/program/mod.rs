@@ -86,7 +86,12 @@ impl Program {
 
     /// Loads a program from bytes in memory; `<bytes>` names it in errors.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Program> {
-        Self::load(Bytes::Owned(bytes), PathBuf::from("<bytes>"))
+        Self::from_bytes_named(bytes, "<bytes>")
+    }
+
+    /// Loads a program from bytes in memory; `name` names it in errors and reports.
+    pub fn from_bytes_named(bytes: Vec<u8>, name: impl Into<PathBuf>) -> Result<Program> {
+        Self::load(Bytes::Owned(bytes), name.into())
     }
 
     fn load(bytes: Bytes, origin: PathBuf) -> Result<Program> {

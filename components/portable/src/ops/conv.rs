@@ -4,26 +4,22 @@
 //! `f32` convolutions lower to the blocked GEMM of [`crate::ops::linalg`]: one GEMM
 //! per image and group, `weight [Cout/g, Cin/g*kh*kw] x columns [Cin/g*kh*kw, OH*OW]`,
 //! with the columns read straight from the input for 1x1 stride-1 unpadded kernels and
-//! gathered (im2col, into a reused thread-local buffer) otherwise. Convolutions with
-//! one input channel per group (depthwise) run a direct kernel. Other dtypes and
+//! otherwise gathered from it (im2col) block by block as the GEMM packs them, so the
+//! column matrix is never stored whole. Convolutions with one input channel per group
+//! (depthwise) run a direct kernel (SIMD for 3x3, stride 1 or 2). Other dtypes and
 //! transposed convolutions run a direct loop.
 
 use std::cell::RefCell;
 
 use crate::args::Args;
 use crate::elem::{self, Family, OutBuf};
-use crate::ops::linalg::{sgemm, Arith, MatRef};
+use crate::ops::linalg::{gemm, sgemm, Arith, MatRef, PackB, NR};
 use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::{invalid, with_compute, KResult};
 
 /// Registers this module's operators.
 pub fn register(r: &mut Registrar) {
     r.add("aten::convolution.out", REAL_AND_BOOL, convolution_out);
-}
-
-thread_local! {
-    /// im2col buffer, grown on demand and reused across calls.
-    static COLUMNS: RefCell<Vec<f32>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Geometry of a 2-D convolution (1-D ones have `h == kh == 1`).
@@ -336,68 +332,89 @@ fn conv_f32(x: &[f32], wt: &[f32], bias: Option<&[f32]>, g: &Geom, out: &mut [f3
                     npix,
                 )?;
             } else {
-                COLUMNS.with(|cols| -> KResult<()> {
-                    let mut cols = cols.borrow_mut();
-                    if cols.len() < kdim * npix {
-                        cols.resize(kdim * npix, 0.0);
-                    }
-                    let col = &mut cols[..kdim * npix];
-                    im2col(xg, cig, g, col);
-                    sgemm(
-                        cog,
-                        npix,
-                        kdim,
-                        1.0,
-                        MatRef::row_major(wg, kdim),
-                        MatRef::row_major(col, npix),
-                        beta,
-                        og,
-                        npix,
-                    )
-                })?;
+                let cols = Im2col { x: xg, g: *g };
+                gemm(
+                    cog,
+                    npix,
+                    kdim,
+                    1.0,
+                    MatRef::row_major(wg, kdim),
+                    &cols,
+                    beta,
+                    og,
+                    npix,
+                )?;
             }
         }
     }
     Ok(())
 }
 
-/// Gathers the receptive fields of `x` (`[c, h, w]`) into `col`
-/// (`[c * kh * kw, oh * ow]`), zeros where the kernel overlaps the padding.
-fn im2col(x: &[f32], c: usize, g: &Geom, col: &mut [f32]) {
-    let npix = g.oh * g.ow;
-    let mut r = 0;
-    for ci in 0..c {
-        let xc = &x[ci * g.h * g.w..(ci + 1) * g.h * g.w];
-        for ki in 0..g.kh {
-            let (ylo, yhi) = valid_range(g.oh, g.sh, g.ph, ki * g.dh, g.h);
-            for kj in 0..g.kw {
-                let row = &mut col[r * npix..(r + 1) * npix];
-                r += 1;
-                let (xlo, xhi) = valid_range(g.ow, g.sw, g.pw, kj * g.dw, g.w);
-                row[..ylo * g.ow].fill(0.0);
-                row[yhi * g.ow..].fill(0.0);
-                for oy in ylo..yhi {
-                    let iy = oy * g.sh + ki * g.dh - g.ph;
-                    let xr = &xc[iy * g.w..(iy + 1) * g.w];
-                    let dst = &mut row[oy * g.ow..(oy + 1) * g.ow];
-                    dst[..xlo].fill(0.0);
-                    dst[xhi..].fill(0.0);
-                    if xlo < xhi {
-                        let ix0 = xlo * g.sw + kj * g.dw - g.pw;
-                        if g.sw == 1 {
-                            dst[xlo..xhi].copy_from_slice(&xr[ix0..ix0 + (xhi - xlo)]);
-                        } else if g.sw == 2 {
-                            gather_stride2(&mut dst[xlo..xhi], &xr[ix0..]);
-                        } else {
-                            for (d, &v) in
-                                dst[xlo..xhi].iter_mut().zip(xr[ix0..].iter().step_by(g.sw))
-                            {
-                                *d = v;
-                            }
+/// The im2col matrix of one image and group (`[cig * kh * kw, oh * ow]`), packed for
+/// the GEMM straight from the input (`x`: `[cig, h, w]`) without being stored whole.
+struct Im2col<'a> {
+    x: &'a [f32],
+    g: Geom,
+}
+
+impl PackB for Im2col<'_> {
+    fn pack(&self, buf: &mut [f32], pc: usize, kc: usize, jc: usize, nc: usize) {
+        let g = &self.g;
+        let (h, w) = (g.h as isize, g.w as isize);
+        let plane = g.h * g.w;
+        let mut jr = 0;
+        while jr < nc {
+            let nr = NR.min(nc - jr);
+            let j0 = jc + jr;
+            // Top-left input corner of each column's window (far outside for padding
+            // columns, so that they read as zeros).
+            let mut iyb = [isize::MIN / 2; NR];
+            let mut ixb = [isize::MIN / 2; NR];
+            for t in 0..nr {
+                let (oy, ox) = ((j0 + t) / g.ow, (j0 + t) % g.ow);
+                iyb[t] = (oy * g.sh) as isize - g.ph as isize;
+                ixb[t] = (ox * g.sw) as isize - g.pw as isize;
+            }
+            // All NR columns in one output row: their inputs are evenly spaced.
+            let one_row = nr == NR && iyb[0] == iyb[NR - 1];
+            let span = ((NR - 1) * g.sw + 1) as isize;
+            let panel = &mut buf[(jr / NR) * kc * NR..(jr / NR + 1) * kc * NR];
+            let ksz = g.kh * g.kw;
+            let (mut ci, mut kk) = (pc / ksz, pc % ksz);
+            for dst in panel.chunks_exact_mut(NR) {
+                let (ki, kj) = (kk / g.kw, kk % g.kw);
+                let (dy, dx) = ((ki * g.dh) as isize, (kj * g.dw) as isize);
+                let xc = &self.x[ci * plane..(ci + 1) * plane];
+                let iy = iyb[0] + dy;
+                let ix0 = ixb[0] + dx;
+                if one_row && iy >= 0 && iy < h && ix0 >= 0 && ix0 + span <= w {
+                    let row = &xc[(iy * w + ix0) as usize..];
+                    if g.sw == 1 {
+                        dst.copy_from_slice(&row[..NR]);
+                    } else if g.sw == 2 {
+                        gather_stride2(dst, row);
+                    } else {
+                        for (d, &v) in dst.iter_mut().zip(row.iter().step_by(g.sw)) {
+                            *d = v;
                         }
                     }
+                } else {
+                    for t in 0..NR {
+                        let (y, x) = (iyb[t] + dy, ixb[t] + dx);
+                        dst[t] = if y >= 0 && y < h && x >= 0 && x < w {
+                            xc[(y * w + x) as usize]
+                        } else {
+                            0.0
+                        };
+                    }
+                }
+                kk += 1;
+                if kk == ksz {
+                    kk = 0;
+                    ci += 1;
                 }
             }
+            jr += NR;
         }
     }
 }
@@ -405,11 +422,12 @@ fn im2col(x: &[f32], c: usize, g: &Geom, col: &mut [f32]) {
 /// `dst[k] = src[2 * k]`.
 #[inline(never)]
 fn gather_stride2(dst: &mut [f32], src: &[f32]) {
-    let n = dst.len();
+    #[allow(unused_mut)]
     let mut k = 0;
     #[cfg(target_arch = "wasm32")]
     {
         use std::arch::wasm32::*;
+        let n = dst.len();
         // SAFETY: the loads read src[2k .. 2k + 8], inside src while 2k + 8 <= len.
         while k + 4 <= n && 2 * k + 8 <= src.len() {
             unsafe {

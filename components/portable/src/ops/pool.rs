@@ -2,8 +2,10 @@
 //! `aten::_adaptive_avg_pool2d.out`, on `[N, C, H, W]` or `[C, H, W]` inputs, with
 //! PyTorch's output-size rules (`pooling_output_shape`, `ceil_mode`) and window rules.
 
+use std::cell::RefCell;
+
 use crate::args::Args;
-use crate::elem::{self, Compute, OutBuf};
+use crate::elem::{self, Compute, Family, OutBuf};
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::tensor::Tensor;
@@ -157,6 +159,18 @@ fn max_pool2d_with_indices_out(args: &mut Args) -> KResult {
             idx.dtype
         )));
     }
+    if elem::family(x.dtype) == Family::F32
+        && elem::family(out.dtype) == Family::F32
+        && p.sw <= 2
+        && p.h * p.w < i32::MAX as usize
+    {
+        let xv = elem::read::<f32>(&x)?;
+        let mut ob = OutBuf::<f32>::new(&out);
+        let mut ib = OutBuf::<i64>::new(&idx);
+        max_pool_f32(&xv, &p, ob.data(), ib.data());
+        ob.commit()?;
+        return ib.commit();
+    }
     with_compute!(x.dtype, C, {
         let xv = elem::read::<C>(&x)?;
         let mut ob = OutBuf::<C>::new(&out);
@@ -165,6 +179,138 @@ fn max_pool2d_with_indices_out(args: &mut Args) -> KResult {
         ob.commit()?;
         ib.commit()
     })
+}
+
+thread_local! {
+    /// `f32` max pooling scratch: the plane bordered with -inf, and one output row's
+    /// running maxima and their indices.
+    static MAXPOOL: RefCell<(Vec<f32>, Vec<f32>, Vec<i32>)> =
+        const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
+}
+
+/// `f32` max pooling with column stride 1 or 2: each plane is copied into a buffer
+/// bordered with -inf (which never wins, so the first valid index stays, as in
+/// PyTorch), then every window tap updates a whole output row with SIMD.
+fn max_pool_f32(x: &[f32], p: &Pool, out: &mut [f32], idx: &mut [i64]) {
+    let (ph, pw) = (p.ph as usize, p.pw as usize);
+    let (dh, dw, sh, sw) = (p.dh as usize, p.dw as usize, p.sh as usize, p.sw as usize);
+    let (kh, kw) = (p.kh as usize, p.kw as usize);
+    // Padded width: every tap of every output column lies inside.
+    let wp = (p.w + 2 * pw).max((p.ow - 1) * sw + (kw - 1) * dw + 1);
+    let hp = p.h + 2 * ph;
+    let npix = p.oh * p.ow;
+    let w = p.w as i64;
+    // First valid input column of each output column.
+    let first_x: Vec<i32> = (0..p.ow as i64)
+        .map(|ox| {
+            let mut x0 = ox * p.sw - p.pw;
+            while x0 < 0 {
+                x0 += p.dw;
+            }
+            x0 as i32
+        })
+        .collect();
+    MAXPOOL.with(|bufs| {
+        let mut bufs = bufs.borrow_mut();
+        let (pad, best, bidx) = &mut *bufs;
+        let need = hp * wp + 16;
+        if pad.len() < need {
+            pad.resize(need, 0.0);
+        }
+        if best.len() < p.ow {
+            best.resize(p.ow, 0.0);
+            bidx.resize(p.ow, 0);
+        }
+        let (best, bidx) = (&mut best[..p.ow], &mut bidx[..p.ow]);
+        pad[..need].fill(f32::NEG_INFINITY);
+        for pl in 0..p.planes {
+            let xp = &x[pl * p.h * p.w..(pl + 1) * p.h * p.w];
+            for y in 0..p.h {
+                pad[(y + ph) * wp + pw..(y + ph) * wp + pw + p.w]
+                    .copy_from_slice(&xp[y * p.w..(y + 1) * p.w]);
+            }
+            let op = &mut out[pl * npix..(pl + 1) * npix];
+            let ip = &mut idx[pl * npix..(pl + 1) * npix];
+            for oy in 0..p.oh {
+                let ys = oy as i64 * p.sh - p.ph;
+                let mut y0 = ys;
+                while y0 < 0 {
+                    y0 += p.dh;
+                }
+                best.fill(f32::NEG_INFINITY);
+                for (b, &x0) in bidx.iter_mut().zip(&first_x) {
+                    *b = (y0 * w) as i32 + x0;
+                }
+                for ky in 0..kh {
+                    let iy = ys + (ky * dh) as i64;
+                    if iy < 0 || iy >= p.h as i64 {
+                        continue;
+                    }
+                    let row = &pad[(oy * sh + ky * dh) * wp..];
+                    for kx in 0..kw {
+                        // Input column of output column 0 for this tap (may be negative).
+                        let ix0 = (kx * dw) as i64 - p.pw;
+                        max_row_tap(best, bidx, &row[kx * dw..], sw, (iy * w + ix0) as i32);
+                    }
+                }
+                op[oy * p.ow..(oy + 1) * p.ow].copy_from_slice(best);
+                for (o, &b) in ip[oy * p.ow..(oy + 1) * p.ow].iter_mut().zip(bidx.iter()) {
+                    *o = b as i64;
+                }
+            }
+        }
+    });
+}
+
+/// One window tap over an output row: candidate `k` is `x[k * step]` with flat index
+/// `index0 + k * step`; it replaces `best[k]` when greater or NaN.
+#[inline(never)]
+fn max_row_tap(best: &mut [f32], index: &mut [i32], x: &[f32], step: usize, index0: i32) {
+    let n = best.len();
+    #[allow(unused_mut)]
+    let mut k = 0;
+    #[cfg(target_arch = "wasm32")]
+    {
+        use std::arch::wasm32::*;
+        // The last vector reads x[step * k .. step * k + 4 * step].
+        let step4 = i32x4_splat(4 * step as i32);
+        let mut cand = if step == 1 {
+            i32x4(index0, index0 + 1, index0 + 2, index0 + 3)
+        } else {
+            i32x4(index0, index0 + 2, index0 + 4, index0 + 6)
+        };
+        while k + 4 <= n && step * (k + 4) <= x.len() {
+            // SAFETY: k + 4 <= n bounds best/index, and step * (k + 4) <= x.len()
+            // bounds the loads (two vectors for step 2).
+            unsafe {
+                let xp = x.as_ptr().add(step * k);
+                let v = if step == 1 {
+                    v128_load(xp as *const v128)
+                } else {
+                    let a = v128_load(xp as *const v128);
+                    let b = v128_load(xp.add(4) as *const v128);
+                    i32x4_shuffle::<0, 2, 4, 6>(a, b)
+                };
+                let bp = best.as_mut_ptr().add(k) as *mut v128;
+                let ip = index.as_mut_ptr().add(k) as *mut v128;
+                let b = v128_load(bp);
+                let take = v128_or(f32x4_gt(v, b), f32x4_ne(v, v));
+                v128_store(bp, v128_bitselect(v, b, take));
+                v128_store(ip, v128_bitselect(cand, v128_load(ip), take));
+            }
+            cand = i32x4_add(cand, step4);
+            k += 4;
+        }
+    }
+    while k < n {
+        let v = x[k * step];
+        #[allow(clippy::eq_op)]
+        if v > best[k] || v != v {
+            best[k] = v;
+            index[k] = index0 + (k * step) as i32;
+        }
+        k += 1;
+    }
 }
 
 /// Window maxima, computed tap by tap over whole output rows so that the inner loops

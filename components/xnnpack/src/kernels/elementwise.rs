@@ -1,0 +1,408 @@
+//! Element-wise kernels: binary operations with numpy broadcasting, unary operations,
+//! softmax, and the output clamp every node can carry.
+
+use crate::graph::{BinaryOp, UnaryOp};
+
+/// The output clamp `[min, max]`, NaN-preserving (comparisons with NaN are false).
+#[inline(always)]
+pub fn clamp(v: f32, min: f32, max: f32) -> f32 {
+    if v < min {
+        min
+    } else if v > max {
+        max
+    } else {
+        v
+    }
+}
+
+/// Clamps `out` in place (nothing to do for the full range).
+pub fn clamp_slice(out: &mut [f32], min: f32, max: f32) {
+    if min == f32::NEG_INFINITY && max == f32::INFINITY {
+        return;
+    }
+    for v in out {
+        *v = clamp(*v, min, max);
+    }
+}
+
+/// How two inputs broadcast to an output: the output's dims with size-1 dims dropped
+/// and neighbours that broadcast alike merged, and for each input whether it varies
+/// along each of those dims.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broadcast {
+    dims: Vec<usize>,
+    a_real: Vec<bool>,
+    b_real: Vec<bool>,
+}
+
+/// Numpy broadcast of two shapes, or `None` if they do not broadcast.
+pub fn broadcast_shape(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
+    let r = a.len().max(b.len());
+    let mut out = vec![0; r];
+    for (d, o) in out.iter_mut().enumerate() {
+        let da = if d + a.len() >= r {
+            a[d + a.len() - r]
+        } else {
+            1
+        };
+        let db = if d + b.len() >= r {
+            b[d + b.len() - r]
+        } else {
+            1
+        };
+        *o = if da == db || db == 1 {
+            da
+        } else if da == 1 {
+            db
+        } else {
+            return None;
+        };
+    }
+    Some(out)
+}
+
+impl Broadcast {
+    /// The plan for inputs of dims `a` and `b` broadcast to `out`
+    /// (`out == broadcast_shape(a, b)`).
+    pub fn new(a: &[usize], b: &[usize], out: &[usize]) -> Broadcast {
+        let r = out.len();
+        let mut dims: Vec<usize> = Vec::new();
+        let mut a_real: Vec<bool> = Vec::new();
+        let mut b_real: Vec<bool> = Vec::new();
+        for (d, &o) in out.iter().enumerate() {
+            if o == 1 {
+                continue;
+            }
+            let da = if d + a.len() >= r {
+                a[d + a.len() - r]
+            } else {
+                1
+            };
+            let db = if d + b.len() >= r {
+                b[d + b.len() - r]
+            } else {
+                1
+            };
+            let (ra, rb) = (da != 1, db != 1);
+            if let (Some(&la), Some(&lb)) = (a_real.last(), b_real.last()) {
+                if la == ra && lb == rb {
+                    *dims.last_mut().expect("same length") *= o;
+                    continue;
+                }
+            }
+            dims.push(o);
+            a_real.push(ra);
+            b_real.push(rb);
+        }
+        Broadcast {
+            dims,
+            a_real,
+            b_real,
+        }
+    }
+
+    /// Number of output elements.
+    pub fn numel(&self) -> usize {
+        self.dims.iter().product()
+    }
+}
+
+#[inline(always)]
+fn run_binary<F: Fn(f32, f32) -> f32>(
+    f: F,
+    bc: &Broadcast,
+    a: &[f32],
+    b: &[f32],
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) {
+    let r = bc.dims.len();
+    if r == 0 {
+        out[0] = clamp(f(a[0], b[0]), min, max);
+        return;
+    }
+    let n = bc.dims[r - 1];
+    let (ia, ib) = (bc.a_real[r - 1], bc.b_real[r - 1]);
+    // Strides of the outer dims in each input (0 where it is broadcast).
+    let mut sa = vec![0usize; r];
+    let mut sb = vec![0usize; r];
+    let (mut acc_a, mut acc_b) = (1usize, 1usize);
+    for d in (0..r).rev() {
+        if bc.a_real[d] {
+            sa[d] = acc_a;
+            acc_a *= bc.dims[d];
+        }
+        if bc.b_real[d] {
+            sb[d] = acc_b;
+            acc_b *= bc.dims[d];
+        }
+    }
+    let outer: usize = bc.dims[..r - 1].iter().product();
+    let mut idx = vec![0usize; r];
+    let (mut oa, mut ob) = (0usize, 0usize);
+    for row in 0..outer {
+        let o = &mut out[row * n..row * n + n];
+        match (ia, ib) {
+            (true, true) => {
+                for ((o, &x), &y) in o.iter_mut().zip(&a[oa..oa + n]).zip(&b[ob..ob + n]) {
+                    *o = clamp(f(x, y), min, max);
+                }
+            }
+            (true, false) => {
+                let y = b[ob];
+                for (o, &x) in o.iter_mut().zip(&a[oa..oa + n]) {
+                    *o = clamp(f(x, y), min, max);
+                }
+            }
+            (false, true) => {
+                let x = a[oa];
+                for (o, &y) in o.iter_mut().zip(&b[ob..ob + n]) {
+                    *o = clamp(f(x, y), min, max);
+                }
+            }
+            (false, false) => {
+                let v = clamp(f(a[oa], b[ob]), min, max);
+                o.fill(v);
+            }
+        }
+        // Advance the outer index (dims 0..r-1).
+        let mut d = r - 1;
+        while d > 0 {
+            d -= 1;
+            idx[d] += 1;
+            oa += sa[d];
+            ob += sb[d];
+            if idx[d] < bc.dims[d] {
+                break;
+            }
+            oa -= sa[d] * bc.dims[d];
+            ob -= sb[d] * bc.dims[d];
+            idx[d] = 0;
+        }
+    }
+}
+
+/// `out = clamp(op(a, b))` with broadcasting as planned by `bc`.
+pub fn binary(
+    op: BinaryOp,
+    bc: &Broadcast,
+    a: &[f32],
+    b: &[f32],
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) {
+    match op {
+        BinaryOp::Add => run_binary(|x, y| x + y, bc, a, b, out, min, max),
+        BinaryOp::Subtract => run_binary(|x, y| x - y, bc, a, b, out, min, max),
+        BinaryOp::Multiply => run_binary(|x, y| x * y, bc, a, b, out, min, max),
+        BinaryOp::Divide => run_binary(|x, y| x / y, bc, a, b, out, min, max),
+        BinaryOp::Minimum => run_binary(
+            |x, y| {
+                if x < y {
+                    x
+                } else if y < x || x == y {
+                    y
+                } else {
+                    f32::NAN
+                }
+            },
+            bc,
+            a,
+            b,
+            out,
+            min,
+            max,
+        ),
+        BinaryOp::Maximum => run_binary(
+            |x, y| {
+                if x > y {
+                    x
+                } else if y > x || x == y {
+                    y
+                } else {
+                    f32::NAN
+                }
+            },
+            bc,
+            a,
+            b,
+            out,
+            min,
+            max,
+        ),
+        BinaryOp::PRelu => run_binary(
+            |x, s| if x < 0.0 { x * s } else { x },
+            bc,
+            a,
+            b,
+            out,
+            min,
+            max,
+        ),
+    }
+}
+
+/// The error function (Numerical Recipes' `erfcc` Chebyshev fit, relative error below
+/// 1.2e-7), in `f64`.
+pub fn erf(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let ans = t
+        * (-z * z - 1.265_512_23
+            + t * (1.000_023_68
+                + t * (0.374_091_96
+                    + t * (0.096_784_18
+                        + t * (-0.186_288_06
+                            + t * (0.278_868_07
+                                + t * (-1.135_203_98
+                                    + t * (1.488_515_87
+                                        + t * (-0.822_152_23 + t * 0.170_872_77)))))))))
+            .exp();
+    let erfc = if x >= 0.0 { ans } else { 2.0 - ans };
+    1.0 - erfc
+}
+
+#[inline(always)]
+fn run_unary<F: Fn(f32) -> f32>(f: F, x: &[f32], out: &mut [f32], min: f32, max: f32) {
+    for (o, &v) in out.iter_mut().zip(x) {
+        *o = clamp(f(v), min, max);
+    }
+}
+
+/// `out = clamp(op(x))`.
+pub fn unary(op: UnaryOp, x: &[f32], out: &mut [f32], min: f32, max: f32) {
+    match op {
+        UnaryOp::Clamp | UnaryOp::Copy => run_unary(|v| v, x, out, min, max),
+        UnaryOp::Abs => run_unary(f32::abs, x, out, min, max),
+        UnaryOp::Negate => run_unary(|v| -v, x, out, min, max),
+        UnaryOp::Square => run_unary(|v| v * v, x, out, min, max),
+        UnaryOp::SquareRoot => run_unary(f32::sqrt, x, out, min, max),
+        UnaryOp::ReciprocalSquareRoot => run_unary(|v| 1.0 / v.sqrt(), x, out, min, max),
+        UnaryOp::Exp => run_unary(f32::exp, x, out, min, max),
+        UnaryOp::Log => run_unary(f32::ln, x, out, min, max),
+        UnaryOp::Floor => run_unary(f32::floor, x, out, min, max),
+        UnaryOp::Ceiling => run_unary(f32::ceil, x, out, min, max),
+        UnaryOp::Sigmoid => run_unary(|v| 1.0 / (1.0 + (-v).exp()), x, out, min, max),
+        UnaryOp::Tanh => run_unary(f32::tanh, x, out, min, max),
+        UnaryOp::Gelu => run_unary(
+            |v| {
+                let v = v as f64;
+                (0.5 * v * (1.0 + erf(v * std::f64::consts::FRAC_1_SQRT_2))) as f32
+            },
+            x,
+            out,
+            min,
+            max,
+        ),
+        UnaryOp::Hardswish => run_unary(
+            |v| v * clamp(v + 3.0, 0.0, 6.0) * (1.0 / 6.0),
+            x,
+            out,
+            min,
+            max,
+        ),
+        UnaryOp::Sin => run_unary(f32::sin, x, out, min, max),
+        UnaryOp::Cos => run_unary(f32::cos, x, out, min, max),
+        UnaryOp::LeakyRelu(s) => run_unary(|v| if v < 0.0 { v * s } else { v }, x, out, min, max),
+        UnaryOp::Elu(a) => run_unary(
+            |v| if v < 0.0 { a * v.exp_m1() } else { v },
+            x,
+            out,
+            min,
+            max,
+        ),
+    }
+}
+
+/// Softmax over the last dim of `rows x cols` values.
+pub fn softmax(x: &[f32], out: &mut [f32], rows: usize, cols: usize, min: f32, max: f32) {
+    if cols == 0 {
+        return;
+    }
+    for r in 0..rows {
+        let xi = &x[r * cols..r * cols + cols];
+        let oi = &mut out[r * cols..r * cols + cols];
+        let m = xi
+            .iter()
+            .fold(f32::NEG_INFINITY, |m, &v| if v > m { v } else { m });
+        let mut sum = 0.0f32;
+        for (o, &v) in oi.iter_mut().zip(xi) {
+            let e = (v - m).exp();
+            *o = e;
+            sum += e;
+        }
+        let inv = 1.0 / sum;
+        for o in oi.iter_mut() {
+            *o = clamp(*o * inv, min, max);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn broadcast_matches_naive() {
+        let cases: &[(&[usize], &[usize])] = &[
+            (&[2, 3, 4], &[2, 3, 4]),
+            (&[2, 3, 4], &[4]),
+            (&[2, 1, 4], &[3, 1]),
+            (&[1], &[2, 3]),
+            (&[], &[5]),
+            (&[1, 4, 1, 16], &[1, 1, 1, 1]),
+            (&[3, 1, 5, 1], &[1, 4, 1, 6]),
+        ];
+        for (a, b) in cases {
+            let out = broadcast_shape(a, b).unwrap();
+            let na: usize = a.iter().product();
+            let nb: usize = b.iter().product();
+            let av: Vec<f32> = (0..na).map(|i| i as f32).collect();
+            let bv: Vec<f32> = (0..nb).map(|i| (i * 100) as f32).collect();
+            let n: usize = out.iter().product();
+            let mut got = vec![0.0; n];
+            binary(
+                BinaryOp::Add,
+                &Broadcast::new(a, b, &out),
+                &av,
+                &bv,
+                &mut got,
+                f32::NEG_INFINITY,
+                f32::INFINITY,
+            );
+            // Naive.
+            let r = out.len();
+            for (i, g) in got.iter().enumerate() {
+                let mut rem = i;
+                let mut idx = vec![0; r];
+                for d in (0..r).rev() {
+                    idx[d] = rem % out[d];
+                    rem /= out[d];
+                }
+                let at = |s: &[usize]| {
+                    let mut off = 0;
+                    for (k, &dim) in s.iter().enumerate() {
+                        let o = idx[r - s.len() + k];
+                        off = off * dim + if dim == 1 { 0 } else { o };
+                    }
+                    off
+                };
+                assert_eq!(*g, av[at(a)] + bv[at(b)], "{a:?} + {b:?} at {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn erf_is_accurate() {
+        for (x, want) in [
+            (0.0, 0.0),
+            (0.5, 0.520_499_877_8),
+            (1.0, 0.842_700_792_9),
+            (-2.0, -0.995_322_265),
+        ] {
+            assert!((erf(x) - want).abs() < 1e-7, "erf({x})");
+        }
+    }
+}

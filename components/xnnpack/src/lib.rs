@@ -1,0 +1,160 @@
+//! plugboard's XNNPACK backend: runs the payloads ExecuTorch's XNNPACK delegate writes
+//! (an `XH00` header, the `XNNGraph` FlatBuffer and constant data) in pure Rust, as a
+//! WebAssembly component implementing the `backend` world of `wit/`. It registers
+//! backend id `XnnpackBackend`; it does not link XNNPACK, it reads the same format.
+//!
+//! `init` parses and checks the payload ([`header`], [`graph`]), loads constants (from
+//! the payload or the program's named data), packs weights for the GEMM kernels and
+//! plans activation memory ([`runtime`]); `execute` only computes.
+//!
+//! Supported: fp32 graphs. Quantized values are parsed (per-tensor, per-channel,
+//! blockwise and dynamic parameters) but nodes that use them are refused at `init`
+//! with `not-supported`.
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "backend",
+});
+
+pub mod graph;
+pub mod header;
+pub mod kernels;
+pub mod runtime;
+#[allow(clippy::all, dead_code, unused_imports, missing_docs)]
+#[rustfmt::skip]
+pub mod schema;
+
+use std::cell::RefCell;
+
+use exports::plugboard::runtime::backend_interface::{
+    CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
+};
+use plugboard::runtime::types::{Error, ErrorKind, Evalue};
+
+/// The backend id this component registers.
+pub const BACKEND_ID: &str = "XnnpackBackend";
+
+/// Builds an [`Error`] of `kind`.
+pub fn err(kind: ErrorKind, message: impl Into<String>) -> Error {
+    Error {
+        kind,
+        message: message.into(),
+    }
+}
+
+/// A payload this backend cannot read (bad header, identifier or FlatBuffer).
+pub fn compat(message: impl Into<String>) -> Error {
+    err(ErrorKind::DelegateInvalidCompatibility, message)
+}
+
+/// A payload that reads but is inconsistent (ids, dims, offsets).
+pub fn invalid_program(message: impl Into<String>) -> Error {
+    err(ErrorKind::InvalidProgram, message)
+}
+
+/// Something valid this backend does not implement.
+pub fn not_supported(message: impl Into<String>) -> Error {
+    err(ErrorKind::NotSupported, message)
+}
+
+fn check_id(id: &str) -> Result<(), Error> {
+    if id == BACKEND_ID {
+        Ok(())
+    } else {
+        Err(err(
+            ErrorKind::NotFound,
+            format!("this component implements {BACKEND_ID}, not {id}"),
+        ))
+    }
+}
+
+/// Constants from the program's named data, through the `named-data` import.
+struct NamedData;
+
+impl graph::ConstantSource for NamedData {
+    fn named(&mut self, key: &str) -> Result<Vec<u8>, Error> {
+        plugboard::runtime::named_data::get(key).map_err(|e| {
+            err(
+                e.kind,
+                format!("named data {key:?} for an XNNPACK constant: {}", e.message),
+            )
+        })
+    }
+}
+
+struct Xnnpack;
+
+/// An initialized delegate.
+pub struct Delegate {
+    rt: RefCell<runtime::Runtime>,
+}
+
+impl Guest for Xnnpack {
+    type DelegateHandle = Delegate;
+
+    fn backend_ids() -> Vec<String> {
+        vec![BACKEND_ID.to_string()]
+    }
+
+    fn is_available(backend_id: String) -> bool {
+        backend_id == BACKEND_ID
+    }
+
+    fn describe(backend_id: String, processed: Vec<u8>) -> Result<Vec<(String, u32)>, Error> {
+        check_id(&backend_id)?;
+        let payload = header::split(&processed)?;
+        graph::describe(&payload)
+    }
+
+    fn init(
+        backend_id: String,
+        processed: Vec<u8>,
+        _compile_specs: Vec<CompileSpec>,
+    ) -> Result<DelegateHandle, Error> {
+        check_id(&backend_id)?;
+        let payload = header::split(&processed)?;
+        let graph = graph::parse(&payload, &mut NamedData)?;
+        drop(processed);
+        let rt = runtime::Runtime::new(graph)?;
+        Ok(DelegateHandle::new(Delegate {
+            rt: RefCell::new(rt),
+        }))
+    }
+}
+
+impl GuestDelegateHandle for Delegate {
+    fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
+        let mut rt = self.rt.try_borrow_mut().map_err(|_| {
+            err(
+                ErrorKind::InvalidState,
+                "delegate is already executing (re-entrant call)",
+            )
+        })?;
+        let (n_in, n_out) = rt.arity();
+        if args.len() != n_in + n_out {
+            return Err(err(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "XNNPACK delegate takes {n_in} inputs and {n_out} outputs, got {} arguments",
+                    args.len()
+                ),
+            ));
+        }
+        let mut tensors = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            match a {
+                Evalue::Tensor(t) => tensors.push(t),
+                _ => {
+                    return Err(err(
+                        ErrorKind::InvalidArgument,
+                        format!("delegate argument {i} is not a tensor"),
+                    ))
+                }
+            }
+        }
+        let outs = rt.execute(&tensors[..n_in], &tensors[n_in..])?;
+        Ok(outs.into_iter().map(Evalue::Tensor).collect())
+    }
+}
+
+export!(Xnnpack);

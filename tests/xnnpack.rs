@@ -1,0 +1,577 @@
+//! The bundled XNNPACK backend component (`components/xnnpack`) on real ExecuTorch
+//! 1.5.1 XNNPACK programs: every `<model>.xnnpack.pte` fixture matches eager PyTorch
+//! within 1e-4, programs that mix delegates and portable kernels run with both bundled
+//! components, `describe` counts node types, and hostile delegate payloads (truncated,
+//! wrong identifiers, bad ids, overflowing dims, constants out of range, random
+//! corruption) give clear errors without trapping the component.
+
+use std::sync::Arc;
+
+use plugboard::component::BackendInstance;
+use plugboard::program::schema::executorch_flatbuffer as pfb;
+use plugboard::{ErrorKind, Method, Program};
+use plugboard_tests::{
+    fixtures, max_abs_diff, parse_pte, pte, read_numbered, registry, run, write_pte,
+};
+use proptest::prelude::*;
+
+#[allow(clippy::all, dead_code, unused_imports, missing_docs)]
+#[rustfmt::skip]
+#[path = "../components/xnnpack/src/schema.rs"]
+mod schema;
+
+use schema::fb_xnnpack as xfb;
+
+const ATOL: f64 = 1e-4;
+const BACKEND: &str = "XnnpackBackend";
+
+fn check_dir(dir: &std::path::Path, model: &str, variant: &str) {
+    let path = dir.join(format!("{model}.{variant}.pte"));
+    assert!(path.exists(), "missing fixture {}", path.display());
+    let inputs = read_numbered(dir, "input");
+    let expected = read_numbered(dir, "expected");
+    let reg = registry();
+    let outputs = run(&reg, &path, &inputs).unwrap_or_else(|e| panic!("{model}.{variant}: {e}"));
+    assert_eq!(outputs.len(), expected.len(), "{model}: number of outputs");
+    for (i, (o, e)) in outputs.iter().zip(&expected).enumerate() {
+        let o = o
+            .as_tensor()
+            .unwrap_or_else(|| panic!("{model}: output {i} is not a tensor"));
+        let d = max_abs_diff(o, e).unwrap_or_else(|m| panic!("{model}.{variant} output {i}: {m}"));
+        println!("{model}.{variant} output {i}: max abs diff {d:.3e}");
+        assert!(
+            d <= ATOL,
+            "{model}.{variant} output {i}: max abs diff {d} > {ATOL}"
+        );
+    }
+}
+
+fn check(model: &str) {
+    check_dir(&fixtures().join(model), model, "xnnpack");
+}
+
+#[test]
+fn add_mul() {
+    check("add_mul");
+}
+
+#[test]
+fn mlp() {
+    check("mlp");
+}
+
+#[test]
+fn cnn() {
+    check("cnn");
+}
+
+/// Ten delegates interleaved with portable kernels (layer norm, select, expand).
+#[test]
+fn tiny_transformer() {
+    check("tiny_transformer");
+}
+
+/// Eleven delegates and portable kernels (split, select, squeeze, full).
+#[test]
+fn lstm() {
+    check("lstm");
+}
+
+#[test]
+fn gru() {
+    check("gru");
+}
+
+/// Every `<model>.xnnpack.pte` in the fixtures, including ones added later.
+#[test]
+fn every_xnnpack_fixture() {
+    let mut n = 0;
+    let mut dirs: Vec<_> = std::fs::read_dir(fixtures())
+        .expect("fixtures dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let name = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        if dir.join(format!("{name}.xnnpack.pte")).exists() {
+            check_dir(&dir, &name, "xnnpack");
+            n += 1;
+        }
+    }
+    assert!(
+        n >= 6,
+        "expected at least the six xnnpack fixtures, found {n}"
+    );
+}
+
+/// mobilenet_v2 and resnet18 XNNPACK programs, when `export.py --large` has made them.
+#[test]
+fn large_models_when_present() {
+    for model in ["mobilenet_v2", "resnet18"] {
+        let dir = fixtures().join("large").join(model);
+        if dir.join(format!("{model}.xnnpack.pte")).exists() {
+            check_dir(&dir, model, "xnnpack");
+        } else {
+            println!("skipping {model}: run tests/fixtures/export.py --large to create it");
+        }
+    }
+}
+
+/// The fixtures really are delegated, and the registry routes them to the component.
+#[test]
+fn registry_provides_the_backend() {
+    let reg = registry();
+    let comp = reg.backend(BACKEND).expect("XnnpackBackend registered");
+    assert!(
+        comp.info.path.ends_with("xnnpack.wasm"),
+        "{:?}",
+        comp.info.path
+    );
+    let p = Program::from_file(pte("cnn", "xnnpack")).expect("cnn");
+    let plan = p.plan("forward").expect("forward");
+    assert!(plan.delegates.iter().all(|d| d.id == BACKEND));
+    assert_eq!(plan.delegates.len(), 1);
+}
+
+fn backend_instance() -> BackendInstance {
+    let reg = registry();
+    let comp = reg.backend(BACKEND).expect("XnnpackBackend registered");
+    BackendInstance::new(&comp.info).expect("instance")
+}
+
+/// The processed blob of delegate `index` of `model`'s xnnpack program.
+fn blob(model: &str, index: usize) -> Vec<u8> {
+    let p = Program::from_file(pte(model, "xnnpack")).expect("program");
+    let d = &p.plan("forward").expect("forward").delegates[index];
+    p.delegate_data(d).to_vec()
+}
+
+#[test]
+fn describe_counts_node_types() {
+    let mut inst = backend_instance();
+    let counts = inst.describe(BACKEND, &blob("cnn", 0)).expect("describe");
+    println!("{counts:?}");
+    let get = |k: &str| counts.iter().find(|(n, _)| n == k).map(|(_, c)| *c);
+    assert_eq!(get("Conv2d"), Some(2));
+    assert_eq!(get("StaticTranspose"), Some(2));
+    assert_eq!(get("FullyConnected"), Some(1));
+    assert_eq!(get("MaxPooling2d"), Some(1));
+    assert_eq!(get("values:fp32"), Some(15));
+    // A malformed blob is an error, not a trap; the instance keeps working.
+    let e = inst
+        .describe(BACKEND, b"not a payload")
+        .expect_err("garbage");
+    assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility, "{e}");
+    assert!(inst.describe("OtherBackend", &blob("cnn", 0)).is_err());
+    assert!(inst.describe(BACKEND, &blob("mlp", 0)).is_ok());
+}
+
+// ---------------------------------------------------------------------------
+// Hostile payloads
+// ---------------------------------------------------------------------------
+
+/// `model`'s xnnpack program with the blob of delegate 0 replaced by `f(blob)`.
+fn with_blob(model: &str, f: impl FnOnce(Vec<u8>) -> Vec<u8>) -> Vec<u8> {
+    let bytes = std::fs::read(pte(model, "xnnpack")).expect("fixture");
+    let (mut p, mut segs) = parse_pte(&bytes);
+    let plan = &p.execution_plan.as_ref().expect("plans")[0];
+    let d = &plan.delegates.as_ref().expect("delegates")[0];
+    let processed = d.processed.as_ref().expect("processed");
+    let idx = processed.index as usize;
+    match processed.location {
+        pfb::DataLocation::Inline => {
+            let data = &mut p.backend_delegate_data.as_mut().expect("inline data")[idx].data;
+            let old = data.take().unwrap_or_default();
+            *data = Some(f(old));
+        }
+        pfb::DataLocation::Segment => {
+            // The new blob goes at the end of the segment data.
+            let seg = &mut p.segments.as_mut().expect("segments")[idx];
+            let (off, size) = (seg.offset as usize, seg.size as usize);
+            let new = f(segs[off..off + size].to_vec());
+            let at = segs.len().next_multiple_of(16);
+            segs.resize(at, 0);
+            segs.extend_from_slice(&new);
+            seg.offset = at as u64;
+            seg.size = new.len() as u64;
+        }
+    }
+    write_pte(&p, &segs)
+}
+
+/// Loads `bytes` and returns the error of loading its method (delegate init).
+fn load_err(bytes: Vec<u8>) -> plugboard::Error {
+    let reg = registry();
+    let p = Arc::new(Program::from_bytes(bytes).expect("the program itself is valid"));
+    match Method::load(p, "forward", &reg) {
+        Ok(_) => panic!("hostile payload loaded"),
+        Err(e) => e,
+    }
+}
+
+fn assert_clean(e: &plugboard::Error, want: &str) {
+    println!("{e}");
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::DelegateInvalidCompatibility | ErrorKind::InvalidProgram
+        ),
+        "unexpected kind: {e}"
+    );
+    assert!(!e.to_string().contains("trapped"), "{e}");
+    assert!(e.to_string().contains(want), "expected {want:?} in: {e}");
+}
+
+fn good_run_still_works() {
+    check("cnn");
+}
+
+/// Splits an XH00 payload into (graph, constant region).
+fn split(blob: &[u8]) -> (xfb::XnnGraph, Vec<u8>) {
+    use planus::ReadAsRoot;
+    assert_eq!(&blob[4..8], b"XH00");
+    let u32_at = |o: usize| u32::from_le_bytes(blob[o..o + 4].try_into().expect("4")) as usize;
+    let (fo, fs, co) = (u32_at(10), u32_at(14), u32_at(18));
+    let cs = u64::from_le_bytes(blob[22..30].try_into().expect("8")) as usize;
+    let g = xfb::XnnGraphRef::read_as_root(&blob[fo..fo + fs]).expect("graph");
+    (
+        xfb::XnnGraph::try_from(g).expect("owned graph"),
+        blob[co..co + cs].to_vec(),
+    )
+}
+
+/// Builds an XH00 payload as ExecuTorch does.
+fn join(g: &xfb::XnnGraph, constants: &[u8]) -> Vec<u8> {
+    let mut b = planus::Builder::new();
+    // planus 1.3 writes a file identifier before the root offset, so it is inserted
+    // by hand after it (inner offsets are relative, only the root one moves).
+    let flat = b.finish(g, None).to_vec();
+    let root = u32::from_le_bytes(flat[0..4].try_into().expect("root")) + 4;
+    let mut fb = root.to_le_bytes().to_vec();
+    fb.extend_from_slice(b"XN01");
+    fb.extend_from_slice(&flat[4..]);
+    let fb_off = 32usize;
+    let c_off = fb_off + fb.len().next_multiple_of(16);
+    let mut out = vec![0u8; 32];
+    out[4..8].copy_from_slice(b"XH00");
+    out[8..10].copy_from_slice(&30u16.to_le_bytes());
+    out[10..14].copy_from_slice(&(fb_off as u32).to_le_bytes());
+    out[14..18].copy_from_slice(&(fb.len() as u32).to_le_bytes());
+    out[18..22].copy_from_slice(&(c_off as u32).to_le_bytes());
+    out[22..30].copy_from_slice(&(constants.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fb);
+    out.resize(c_off, 0);
+    out.extend_from_slice(constants);
+    out
+}
+
+/// `model`'s program with its first delegate's graph edited by `f`.
+fn with_graph(model: &str, f: impl FnOnce(&mut xfb::XnnGraph, &mut Vec<u8>)) -> Vec<u8> {
+    with_blob(model, |b| {
+        let (mut g, mut c) = split(&b);
+        f(&mut g, &mut c);
+        join(&g, &c)
+    })
+}
+
+fn tensor_mut(g: &mut xfb::XnnGraph, i: usize) -> &mut xfb::XnnTensorValue {
+    match g.xvalues.as_mut().expect("values")[i]
+        .xvalue_union
+        .as_mut()
+        .expect("value")
+    {
+        xfb::XValueUnion::XnnTensorValue(t) => t,
+        xfb::XValueUnion::XnnQuantizedTensorValue(q) => q.tensor_value.as_mut().expect("tensor"),
+    }
+}
+
+#[test]
+fn rewritten_payload_still_runs() {
+    // The split/join used below round-trips: the rebuilt payload runs correctly.
+    let bytes = with_graph("cnn", |_, _| {});
+    let dir = fixtures().join("cnn");
+    let p = Arc::new(Program::from_bytes(bytes).expect("program"));
+    let reg = registry();
+    let mut m = Method::load(p, "forward", &reg).expect("load");
+    let inputs = read_numbered(&dir, "input");
+    m.set_input(0, plugboard::EValue::Tensor(inputs[0].clone()))
+        .expect("input");
+    m.execute().expect("execute");
+    let out = m.outputs().expect("outputs");
+    let d = max_abs_diff(
+        out[0].as_tensor().expect("tensor"),
+        &read_numbered(&dir, "expected")[0],
+    )
+    .expect("cmp");
+    assert!(d <= ATOL);
+}
+
+#[test]
+fn truncated_payloads() {
+    let n = blob("cnn", 0).len();
+    for len in [0, 3, 4, 8, 12, 29, 30, 31, 32, 40, 64, n / 2, n - 1] {
+        let e = load_err(with_blob("cnn", |b| b[..len].to_vec()));
+        println!("{len:>5} bytes: {e}");
+        assert!(
+            matches!(
+                e.kind,
+                ErrorKind::DelegateInvalidCompatibility | ErrorKind::InvalidProgram
+            ),
+            "{len}: {e}"
+        );
+        assert!(!e.to_string().contains("trapped"), "{e}");
+    }
+    good_run_still_works();
+}
+
+#[test]
+fn wrong_identifiers() {
+    // FlatBuffer identifier.
+    let e = load_err(with_blob("cnn", |mut b| {
+        b[36..40].copy_from_slice(b"XN99");
+        b
+    }));
+    assert_clean(&e, "identifier");
+    // Header magic: without it the blob is read as a bare FlatBuffer, whose
+    // identifier then does not match either.
+    let e = load_err(with_blob("cnn", |mut b| {
+        b[4..8].copy_from_slice(b"XH01");
+        b
+    }));
+    assert_clean(&e, "identifier");
+    // The older identifier XN00 is accepted.
+    let bytes = with_blob("cnn", |mut b| {
+        b[36..40].copy_from_slice(b"XN00");
+        b
+    });
+    let reg = registry();
+    Method::load(
+        Arc::new(Program::from_bytes(bytes).expect("p")),
+        "forward",
+        &reg,
+    )
+    .expect("XN00 loads");
+}
+
+#[test]
+fn header_offsets_out_of_range() {
+    for (at, value) in [
+        (14usize, u32::MAX), // FlatBuffer size
+        (10, 1 << 30),       // FlatBuffer offset
+        (18, u32::MAX - 4),  // constant data offset
+        (18, 40),            // constant data inside the FlatBuffer
+    ] {
+        let e = load_err(with_blob("cnn", |mut b| {
+            b[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            b
+        }));
+        assert_clean(&e, "XH00 header");
+    }
+    let e = load_err(with_blob("cnn", |mut b| {
+        b[22..30].copy_from_slice(&u64::MAX.to_le_bytes());
+        b
+    }));
+    assert_clean(&e, "constant data");
+}
+
+#[test]
+fn bad_value_ids() {
+    // A node input naming no value.
+    let e = load_err(with_graph("cnn", |g, _| {
+        let n = &mut g.xnodes.as_mut().expect("nodes")[1];
+        if let Some(xfb::XNodeUnion::XnnConv2d(c)) = &mut n.xnode_union {
+            c.input1_id = 999;
+        } else {
+            panic!("node 1 is a convolution");
+        }
+    }));
+    assert_clean(&e, "value id 999");
+    // A graph output naming no value.
+    let e = load_err(with_graph("cnn", |g, _| {
+        g.output_ids = Some(vec![12345]);
+    }));
+    assert_clean(&e, "12345");
+    // Two values with the same id.
+    let e = load_err(with_graph("cnn", |g, _| {
+        tensor_mut(g, 3).id_out = 1;
+    }));
+    assert_clean(&e, "defined twice");
+    // A node reading a value nobody produced yet (the nodes in reverse order).
+    let e = load_err(with_graph("cnn", |g, _| {
+        g.xnodes.as_mut().expect("nodes").reverse();
+    }));
+    assert_clean(&e, "earlier node");
+    // External ids out of range.
+    let e = load_err(with_graph("cnn", |g, _| {
+        tensor_mut(g, 14).external_id = 77;
+    }));
+    assert_clean(&e, "external id 77");
+    good_run_still_works();
+}
+
+#[test]
+fn overflowing_and_inconsistent_dims() {
+    let e = load_err(with_graph("cnn", |g, _| {
+        let t = tensor_mut(g, 3);
+        t.dims = Some(vec![u32::MAX, u32::MAX, u32::MAX, u32::MAX]);
+    }));
+    assert_clean(&e, "overflow");
+    let e = load_err(with_graph("cnn", |g, _| {
+        let t = tensor_mut(g, 3);
+        t.dims = Some(vec![1; 7]);
+        t.num_dims = 7;
+    }));
+    assert_clean(&e, "rank 7");
+    let e = load_err(with_graph("cnn", |g, _| {
+        tensor_mut(g, 3).num_dims = 3;
+    }));
+    assert_clean(&e, "num_dims");
+    // A declared shape the node does not compute.
+    let e = load_err(with_graph("cnn", |g, _| {
+        tensor_mut(g, 3).dims = Some(vec![2, 16, 16, 9]);
+    }));
+    assert_clean(&e, "declares");
+    // A filter whose dims do not match the convolution's parameters.
+    let e = load_err(with_graph("cnn", |g, _| {
+        tensor_mut(g, 2).dims = Some(vec![8, 3, 3, 2]);
+    }));
+    assert_clean(&e, "filter");
+    good_run_still_works();
+}
+
+#[test]
+fn constant_offsets_out_of_range() {
+    // Constants moved from named data into the payload's constant region, at an offset
+    // past its end.
+    let e = load_err(with_graph("cnn", |g, _| {
+        let c = &mut g.constant_data.as_mut().expect("constants")[1];
+        c.named_key = None;
+        c.offset = 1 << 40;
+    }));
+    assert_clean(&e, "outside");
+    let e = load_err(with_graph("cnn", |g, c| {
+        let cd = &mut g.constant_data.as_mut().expect("constants")[1];
+        cd.named_key = None;
+        cd.offset = 0;
+        cd.size = 864;
+        c.resize(100, 0);
+    }));
+    assert_clean(&e, "outside");
+    // Constant index past the table.
+    let e = load_err(with_graph("cnn", |g, _| {
+        tensor_mut(g, 2).constant_buffer_idx = 99;
+    }));
+    assert_clean(&e, "out of range");
+    // A named key the program does not have.
+    let e = load_err(with_graph("cnn", |g, _| {
+        g.constant_data.as_mut().expect("constants")[1].named_key = Some("nope".into());
+    }));
+    println!("{e}");
+    assert!(e.to_string().contains("nope"), "{e}");
+    // Constant smaller than its tensor.
+    let e = load_err(with_graph("cnn", |g, c| {
+        let cd = &mut g.constant_data.as_mut().expect("constants")[1];
+        cd.named_key = None;
+        cd.offset = 0;
+        cd.size = 8;
+        c.resize(16, 0);
+    }));
+    assert_clean(&e, "needs");
+    good_run_still_works();
+}
+
+#[test]
+fn payload_in_the_constant_region_runs() {
+    // The same weights, stored after the FlatBuffer instead of in named data (how
+    // older exporters wrote them) give the same results.
+    let bytes = std::fs::read(pte("mlp", "xnnpack")).expect("mlp");
+    let p = Program::from_bytes(bytes).expect("p");
+    let named = p.named_data();
+    let rebuilt = with_graph("mlp", |g, c| {
+        for cd in g
+            .constant_data
+            .as_mut()
+            .expect("constants")
+            .iter_mut()
+            .skip(1)
+        {
+            let key = cd.named_key.take().expect("named");
+            let data = &named[&key];
+            let off = c.len().next_multiple_of(16);
+            c.resize(off, 0);
+            c.extend_from_slice(data);
+            cd.offset = off as u64;
+            cd.size = data.len() as u64;
+        }
+    });
+    let dir = fixtures().join("mlp");
+    let reg = registry();
+    let p = Arc::new(Program::from_bytes(rebuilt).expect("p"));
+    let mut m = Method::load(p, "forward", &reg).expect("load");
+    m.set_input(
+        0,
+        plugboard::EValue::Tensor(read_numbered(&dir, "input")[0].clone()),
+    )
+    .expect("input");
+    m.execute().expect("run");
+    let out = m.outputs().expect("outputs");
+    let d = max_abs_diff(
+        out[0].as_tensor().expect("t"),
+        &read_numbered(&dir, "expected")[0],
+    )
+    .expect("cmp");
+    assert!(d <= ATOL, "{d}");
+}
+
+#[test]
+fn quantized_nodes_are_refused_clearly() {
+    let path = pte("mlp", "xnnpack_q8");
+    if !path.exists() {
+        println!("no xnnpack_q8 fixture");
+        return;
+    }
+    let reg = registry();
+    let p = Arc::new(Program::from_file(&path).expect("q8 program"));
+    let e = Method::load(p, "forward", &reg).expect_err("not supported yet");
+    println!("{e}");
+    assert_eq!(e.kind, ErrorKind::NotSupported, "{e}");
+    assert!(e.to_string().contains("qint8"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random byte corruption of the payload: an error or a successful load, never a
+    /// trap.
+    #[test]
+    fn random_corruption(seed in any::<u64>(), flips in 1usize..16) {
+        let bytes = with_blob("cnn", |mut b| {
+            let mut s = seed;
+            for _ in 0..flips {
+                s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let at = (s >> 33) as usize % b.len();
+                b[at] ^= (s >> 13) as u8 | 1;
+            }
+            b
+        });
+        let reg = registry();
+        let p = Arc::new(Program::from_bytes(bytes).expect("program"));
+        match Method::load(p, "forward", &reg) {
+            Ok(mut m) => {
+                // Loaded: running must not trap either.
+                let dir = fixtures().join("cnn");
+                let x = read_numbered(&dir, "input")[0].clone();
+                if m.set_input(0, plugboard::EValue::Tensor(x)).is_ok() {
+                    if let Err(e) = m.execute() {
+                        prop_assert!(!e.to_string().contains("trapped"), "{}", e);
+                    }
+                }
+            }
+            Err(e) => prop_assert!(!e.to_string().contains("trapped"), "{}", e),
+        }
+    }
+}
