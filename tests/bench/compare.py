@@ -68,7 +68,7 @@ def plugboard_run(pte, inputs, repeat, extra=()):
     copies = re.search(r"copied per run: (\d+) bytes in, (\d+) bytes out", out)
     return (
         float(m.group(1)),
-        peak_kib if peak_kib > before else None,
+        peak_kib,
         (int(copies.group(1)), int(copies.group(2))) if copies else None,
     )
 
