@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use plugboard::bindings::types::{Evalue, ScalarType, Tensor as WitTensor};
 use plugboard::component::BackendInstance;
 use plugboard::program::schema::executorch_flatbuffer as pfb;
 use plugboard::{ErrorKind, Method, Program};
@@ -160,7 +161,7 @@ fn describe_counts_node_types() {
     assert_eq!(get("StaticTranspose"), Some(2));
     assert_eq!(get("FullyConnected"), Some(1));
     assert_eq!(get("MaxPooling2d"), Some(1));
-    assert_eq!(get("values:fp32"), Some(15));
+    assert_eq!(counts.iter().map(|(_, n)| n).sum::<u32>(), 8);
     // A malformed blob is an error, not a trap; the instance keeps working.
     let e = inst
         .describe(BACKEND, b"not a payload")
@@ -168,6 +169,136 @@ fn describe_counts_node_types() {
     assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility, "{e}");
     assert!(inst.describe("OtherBackend", &blob("cnn", 0)).is_err());
     assert!(inst.describe(BACKEND, &blob("mlp", 0)).is_ok());
+}
+
+fn f32_tensor(sizes: &[u32], values: &[f32]) -> Evalue {
+    Evalue::Tensor(WitTensor {
+        dtype: ScalarType::Float,
+        sizes: sizes.to_vec(),
+        dim_order: (0..sizes.len() as u8).collect(),
+        data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+    })
+}
+
+fn floats_of(e: &Evalue) -> (Vec<u32>, Vec<f32>) {
+    match e {
+        Evalue::Tensor(t) => (
+            t.sizes.clone(),
+            t.data
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+                .collect(),
+        ),
+        _ => panic!("not a tensor"),
+    }
+}
+
+/// Calling the component directly: other input shapes reshape the graph (as XNNPACK
+/// does for ExecuTorch's dynamic shapes); bad calls are errors, not traps.
+#[test]
+fn direct_calls_and_reshape() {
+    let mut inst = backend_instance();
+    let h = inst
+        .init(
+            BACKEND,
+            &blob("add_mul", 0),
+            &[],
+            Arc::new(Default::default()),
+        )
+        .expect("init add_mul");
+    // Declared shapes [2, 3, 4]: out = x * y + x.
+    let x: Vec<f32> = (0..24).map(|i| i as f32).collect();
+    let y: Vec<f32> = (0..24).map(|i| 0.5 * i as f32).collect();
+    let out = inst
+        .execute(
+            h,
+            &[
+                f32_tensor(&[2, 3, 4], &x),
+                f32_tensor(&[2, 3, 4], &y),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect("execute");
+    let (sizes, vals) = floats_of(&out[0]);
+    assert_eq!(sizes, vec![2, 3, 4]);
+    for i in 0..24 {
+        assert_eq!(vals[i], x[i] * y[i] + x[i]);
+    }
+    // Other shapes: [4, 3, 4], then broadcasting y of [4].
+    let x2: Vec<f32> = (0..48).map(|i| i as f32 - 20.0).collect();
+    let out = inst
+        .execute(
+            h,
+            &[
+                f32_tensor(&[4, 3, 4], &x2),
+                f32_tensor(&[4], &[1.0, 2.0, 3.0, 4.0]),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect("execute reshaped");
+    let (sizes, vals) = floats_of(&out[0]);
+    assert_eq!(sizes, vec![4, 3, 4]);
+    for i in 0..48 {
+        assert_eq!(vals[i], x2[i] * (1 + i % 4) as f32 + x2[i]);
+    }
+    // Shapes that do not broadcast, wrong argument counts and dtypes: errors.
+    let e = inst
+        .execute(
+            h,
+            &[
+                f32_tensor(&[2, 3, 4], &x),
+                f32_tensor(&[5], &[0.0; 5]),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect_err("no broadcast");
+    println!("{e}");
+    assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
+    let e = inst
+        .execute(h, &[f32_tensor(&[2, 3, 4], &x)])
+        .expect_err("too few arguments");
+    assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
+    let e = inst
+        .execute(
+            h,
+            &[
+                f32_tensor(&[2, 3, 4], &x),
+                Evalue::Int(3),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect_err("not a tensor");
+    assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
+    let e = inst
+        .execute(
+            h,
+            &[
+                f32_tensor(&[2, 3, 4], &x),
+                f32_tensor(&[2, 3, 5], &x),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect_err("data does not match sizes");
+    assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
+    // Still usable with the declared shapes afterwards.
+    let out = inst
+        .execute(
+            h,
+            &[
+                f32_tensor(&[2, 3, 4], &x),
+                f32_tensor(&[2, 3, 4], &y),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect("execute again");
+    assert_eq!(floats_of(&out[0]).1[5], x[5] * y[5] + x[5]);
+    inst.destroy(h).expect("destroy");
+    // init without the named data its constants live in: a clear error.
+    let e = inst
+        .init(BACKEND, &blob("mlp", 0), &[], Arc::new(Default::default()))
+        .expect_err("no named data");
+    println!("{e}");
+    assert!(e.to_string().contains("named data"), "{e}");
 }
 
 // ---------------------------------------------------------------------------
@@ -322,6 +453,27 @@ fn truncated_payloads() {
                 ErrorKind::DelegateInvalidCompatibility | ErrorKind::InvalidProgram
             ),
             "{len}: {e}"
+        );
+        assert!(!e.to_string().contains("trapped"), "{e}");
+    }
+    // A consistent header around a truncated FlatBuffer: the FlatBuffer reader's
+    // offsets then point past its end.
+    let fb_len = n - 32;
+    for cut in [8, 40, 100, fb_len / 2, fb_len - 8] {
+        let e = load_err(with_blob("cnn", |b| {
+            let mut t = b[..32 + cut].to_vec();
+            t[14..18].copy_from_slice(&(cut as u32).to_le_bytes());
+            t[18..22].copy_from_slice(&((32 + cut) as u32).to_le_bytes());
+            t[22..30].copy_from_slice(&0u64.to_le_bytes());
+            t
+        }));
+        println!("FlatBuffer of {cut} bytes: {e}");
+        assert!(
+            matches!(
+                e.kind,
+                ErrorKind::DelegateInvalidCompatibility | ErrorKind::InvalidProgram
+            ),
+            "{cut}: {e}"
         );
         assert!(!e.to_string().contains("trapped"), "{e}");
     }

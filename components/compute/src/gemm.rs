@@ -211,7 +211,7 @@ impl PackB for PackedB {
     }
 
     fn packed(&self, pc: usize, kc: usize, jc: usize, nc: usize) -> Option<&[f32]> {
-        if kc == 0 || pc % self.kc_max != 0 || jc % NC != 0 {
+        if kc == 0 || !pc.is_multiple_of(self.kc_max) || !jc.is_multiple_of(NC) {
             return None;
         }
         let per_jc = self.k.div_ceil(self.kc_max);
@@ -295,7 +295,7 @@ impl Epilogue<'_> {
     }
 
     /// The same epilogue for the columns from `j` on.
-    fn from_column(&self, j: usize) -> Epilogue<'_> {
+    fn columns_from(&self, j: usize) -> Epilogue<'_> {
         Epilogue {
             bias: self.bias.map(|b| &b[j..]),
             min: self.min,
@@ -393,7 +393,7 @@ pub fn gemm_epilogue<A: PackA + ?Sized, B: PackB + ?Sized>(
                     // The epilogue goes with the last depth block's stores.
                     let epi = epilogue
                         .filter(|_| pc + kc >= k)
-                        .map(|e| e.from_column(jc));
+                        .map(|e| e.columns_from(jc));
                     let mut ic = 0;
                     while ic < m {
                         let mc = MC.min(m - ic);
@@ -583,11 +583,7 @@ fn macro_block(
                     );
                     if epi.is_some() {
                         // SAFETY: the bias covers the block's columns, jr + NR <= nc.
-                        let tb = if bias.is_null() {
-                            bias
-                        } else {
-                            bias.add(jr)
-                        };
+                        let tb = if bias.is_null() { bias } else { bias.add(jr) };
                         epilogue_tile(ct.as_mut_ptr(), ldc, tb, clamp);
                     }
                 };
@@ -892,7 +888,6 @@ unsafe fn micro_kernel(
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -962,15 +957,45 @@ mod tests {
     #[test]
     fn packed_b_matches_sgemm() {
         for &(m, n, k) in &[(1, 10, 16), (9, 2100, 800), (5, 3, 0), (17, 33, 385)] {
-            let a: Vec<f32> = (0..m * k).map(|i| ((i * 3 % 7) as f32 - 3.0) / 3.0).collect();
-            let w: Vec<f32> = (0..k * n).map(|i| ((i * 5 % 11) as f32 - 5.0) / 5.0).collect();
+            let a: Vec<f32> = (0..m * k)
+                .map(|i| ((i * 3 % 7) as f32 - 3.0) / 3.0)
+                .collect();
+            let w: Vec<f32> = (0..k * n)
+                .map(|i| ((i * 5 % 11) as f32 - 5.0) / 5.0)
+                .collect();
             // Weights stored [n, k] (a linear layer): B = W^T.
-            let bt = MatRef { data: &w, rs: 1, cs: k };
+            let bt = MatRef {
+                data: &w,
+                rs: 1,
+                cs: k,
+            };
             let mut want = vec![0.0; m * n];
-            sgemm(m, n, k, 1.0, MatRef::row_major(&a, k), bt, 0.0, &mut want, n).unwrap();
+            sgemm(
+                m,
+                n,
+                k,
+                1.0,
+                MatRef::row_major(&a, k),
+                bt,
+                0.0,
+                &mut want,
+                n,
+            )
+            .unwrap();
             let packed = PackedB::new(k, n, bt).unwrap();
             let mut got = vec![f32::NAN; m * n];
-            gemm(m, n, k, 1.0, MatRef::row_major(&a, k), &packed, 0.0, &mut got, n).unwrap();
+            gemm(
+                m,
+                n,
+                k,
+                1.0,
+                MatRef::row_major(&a, k),
+                &packed,
+                0.0,
+                &mut got,
+                n,
+            )
+            .unwrap();
             assert_eq!(got, want, "{m}x{n}x{k}");
         }
     }
@@ -978,13 +1003,32 @@ mod tests {
     #[test]
     fn epilogue_matches_separate_passes() {
         for &(m, n, k) in &[(1, 10, 16), (9, 37, 800), (6, 3, 0), (17, 33, 5)] {
-            let a: Vec<f32> = (0..m * k).map(|i| ((i * 3 % 7) as f32 - 3.0) / 3.0).collect();
-            let w: Vec<f32> = (0..k * n).map(|i| ((i * 5 % 11) as f32 - 5.0) / 5.0).collect();
+            let a: Vec<f32> = (0..m * k)
+                .map(|i| ((i * 3 % 7) as f32 - 3.0) / 3.0)
+                .collect();
+            let w: Vec<f32> = (0..k * n)
+                .map(|i| ((i * 5 % 11) as f32 - 5.0) / 5.0)
+                .collect();
             let bias: Vec<f32> = (0..n).map(|j| j as f32 * 0.25 - 1.0).collect();
-            let bt = MatRef { data: &w, rs: 1, cs: k };
+            let bt = MatRef {
+                data: &w,
+                rs: 1,
+                cs: k,
+            };
             let packed = PackedB::new(k, n, bt).unwrap();
             let mut want = vec![0.0; m * n];
-            sgemm(m, n, k, 1.0, MatRef::row_major(&a, k), bt, 0.0, &mut want, n).unwrap();
+            sgemm(
+                m,
+                n,
+                k,
+                1.0,
+                MatRef::row_major(&a, k),
+                bt,
+                0.0,
+                &mut want,
+                n,
+            )
+            .unwrap();
             for i in 0..m {
                 for j in 0..n {
                     want[i * n + j] = (want[i * n + j] + bias[j]).clamp(-0.5, 2.0);

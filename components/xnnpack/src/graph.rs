@@ -408,8 +408,7 @@ pub fn root<'a>(payload: &Payload<'a>) -> Result<fb::XnnGraphRef<'a>, Error> {
     fbr(fb::XnnGraphRef::read_as_root(payload.flatbuffer))
 }
 
-/// Node type counts of a payload, for `describe`: `(name, count)` sorted by name,
-/// followed by value counts per element type (`values:fp32`, ...).
+/// Node type counts of a payload, for `describe`: `(name, count)` sorted by name.
 pub fn describe(payload: &Payload<'_>) -> Result<Vec<(String, u32)>, Error> {
     let g = root(payload)?;
     let mut counts: std::collections::BTreeMap<String, u32> = Default::default();
@@ -421,23 +420,7 @@ pub fn describe(payload: &Payload<'_>) -> Result<Vec<(String, u32)>, Error> {
             *counts.entry(node_name(&u).to_string()).or_default() += 1;
         }
     }
-    let mut values: std::collections::BTreeMap<String, u32> = Default::default();
-    if let Some(vals) = fbr(g.xvalues())? {
-        for v in vals.iter() {
-            let v = fbr(v)?;
-            let t = match fbr(v.xvalue_union())? {
-                Some(fb::XValueUnionRef::XnnTensorValue(t)) => t,
-                Some(fb::XValueUnionRef::XnnQuantizedTensorValue(q)) => fbr(q.tensor_value())?
-                    .ok_or_else(|| compat("quantized value without a tensor"))?,
-                None => return Err(compat("XNNPACK value without a tensor")),
-            };
-            let name = DataType::from_fb(fbr(t.datatype())?)
-                .map(|d| d.name())
-                .unwrap_or("invalid");
-            *values.entry(format!("values:{name}")).or_default() += 1;
-        }
-    }
-    Ok(counts.into_iter().chain(values).collect())
+    Ok(counts.into_iter().collect())
 }
 
 /// Source of constant bytes (named data is only reachable during `init`).

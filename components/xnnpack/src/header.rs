@@ -112,7 +112,8 @@ mod tests {
 
     #[test]
     fn good_and_bad_headers() {
-        let ok = split(&blob(32, 16, 48, 16, 64)).unwrap();
+        let good = blob(32, 16, 48, 16, 64);
+        let ok = split(&good).unwrap();
         assert_eq!(ok.flatbuffer.len(), 16);
         assert_eq!(ok.constants.len(), 16);
         assert!(split(&blob(32, 64, 96, 0, 64)).is_err());

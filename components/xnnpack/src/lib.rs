@@ -82,6 +82,7 @@ impl graph::ConstantSource for NamedData {
     }
 }
 
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 struct Xnnpack;
 
 /// An initialized delegate.
@@ -157,4 +158,7 @@ impl GuestDelegateHandle for Delegate {
     }
 }
 
+// The component's exports exist only in the wasm build: a host build (unit tests, the
+// fuzz targets in fuzz/) links the library without them.
+#[cfg(target_arch = "wasm32")]
 export!(Xnnpack);

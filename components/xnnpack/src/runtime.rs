@@ -16,6 +16,7 @@ use crate::kernels::conv::{self, ConvGeom, ConvWeights};
 use crate::kernels::elementwise::{self, broadcast_shape, clamp_slice, Broadcast};
 use crate::kernels::layout::{self, Transpose};
 use crate::kernels::pool::{self, PoolGeom};
+use crate::kernels::winograd::{self, WinogradWeights};
 use crate::plugboard::runtime::types::{ScalarType, Tensor};
 use crate::{err, invalid_program, not_supported, Error, ErrorKind};
 
@@ -24,6 +25,8 @@ enum Prep {
     None,
     /// Packed filter of a convolution or fully connected node.
     Gemm(ConvWeights),
+    /// Winograd-transformed filter of a 3x3 stride-1 convolution.
+    Winograd(WinogradWeights),
     /// Depthwise or transposed convolution filter as stored, and the bias (zeros
     /// when absent).
     Direct {
@@ -131,10 +134,16 @@ fn floats(bytes: &[u8]) -> Vec<f32> {
 /// Arena alignment, in `f32`s (64 bytes).
 const ALIGN: usize = 16;
 
+/// Largest tensor, in elements.
+const MAX_ELEMS: usize = (crate::graph::MAX_TENSOR_BYTES / 4) as usize;
+
+/// Largest arena, in `f32`s (2 GiB: half a wasm32 address space).
+const MAX_ARENA: usize = 1 << 29;
+
 /// Places intervals `(size, first, last)` (times inclusive) so that intervals that
 /// overlap in time do not overlap in memory: greedy by decreasing size, each at the
 /// lowest offset that fits. Returns the offsets and the total length.
-fn place(items: &[(usize, usize, usize)]) -> (Vec<usize>, usize) {
+fn place(items: &[(usize, usize, usize)]) -> Option<(Vec<usize>, usize)> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| items[b].0.cmp(&items[a].0).then(a.cmp(&b)));
     let mut offsets = vec![0usize; items.len()];
@@ -142,26 +151,29 @@ fn place(items: &[(usize, usize, usize)]) -> (Vec<usize>, usize) {
     let mut total = 0usize;
     for &i in &order {
         let (size, first, last) = items[i];
-        let size = size.div_ceil(ALIGN) * ALIGN;
+        let size = size.checked_next_multiple_of(ALIGN)?;
         // Memory ranges of the placed items alive at the same time, by offset.
         let mut busy: Vec<(usize, usize)> = placed
             .iter()
             .filter(|&&j| items[j].1 <= last && first <= items[j].2)
-            .map(|&j| (offsets[j], offsets[j] + items[j].0.div_ceil(ALIGN) * ALIGN))
+            .map(|&j| (offsets[j], offsets[j] + items[j].0.next_multiple_of(ALIGN)))
             .collect();
         busy.sort_unstable();
         let mut at = 0usize;
         for (s, e) in busy {
-            if at + size <= s {
+            if at.checked_add(size)? <= s {
                 break;
             }
             at = at.max(e);
         }
         offsets[i] = at;
-        total = total.max(at + size);
+        total = total.max(at.checked_add(size)?);
+        if total > MAX_ARENA {
+            return None;
+        }
         placed.push(i);
     }
-    (offsets, total)
+    Some((offsets, total))
 }
 
 /// Output size of a window sweep: `(in + pads - effective kernel) / stride + 1`.
@@ -373,7 +385,7 @@ fn conv_channels(op: &Op, p: &ConvParams, filter: &[usize]) -> Result<(usize, us
     match op {
         Op::DepthwiseConv2d(_) => {
             // ExecuTorch: input channels = groups, multiplier = group_out / group_in.
-            if p.group_out % p.group_in != 0 {
+            if !p.group_out.is_multiple_of(p.group_in) {
                 return Err(
                     "depthwise group_output_channels is not a multiple of group_input_channels"
                         .into(),
@@ -435,7 +447,7 @@ fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step), String> {
         Op::Convert => (x.to_vec(), Step::Copy),
         Op::Softmax => {
             let cols = *x.last().ok_or("softmax of a rank-0 tensor")?;
-            let rows = if cols == 0 { 0 } else { numel(x) / cols };
+            let rows = numel(x).checked_div(cols).unwrap_or(0);
             (x.to_vec(), Step::Softmax { rows, cols })
         }
         Op::FullyConnected {
@@ -457,7 +469,7 @@ fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step), String> {
             }
             let total = numel(x);
             let out = if *reshape_2d {
-                if total % k != 0 {
+                if !total.is_multiple_of(k) {
                     return Err(format!("input {} is not a multiple of {k}", dims_str(x)));
                 }
                 vec![total / k, n]
@@ -547,7 +559,11 @@ fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step), String> {
                 )
             })?;
             // Offsets of each output batch's matrices.
-            let nb = numel(&batch);
+            let nb = batch
+                .iter()
+                .try_fold(1usize, |a, &d| a.checked_mul(d))
+                .filter(|&b| b.saturating_mul(m).saturating_mul(n) <= MAX_ELEMS)
+                .ok_or("output too large")?;
             let r = batch.len();
             let mut batches = Vec::with_capacity(nb);
             let sa = layout::strides(ba);
@@ -614,7 +630,7 @@ fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step), String> {
                 .ok_or("reshape dims overflow")?;
             let out: Vec<usize> = match zeros {
                 0 => new_shape.clone(),
-                1 if known != 0 && total % known == 0 => new_shape
+                1 if known != 0 && total.is_multiple_of(known) => new_shape
                     .iter()
                     .map(|&d| if d == 0 { total / known } else { d })
                     .collect(),
@@ -854,11 +870,23 @@ impl Runtime {
                     }
                     match node.op {
                         Op::Conv2d(_) => {
-                            let depth = p.kernel_h * p.kernel_w * p.group_in;
-                            Prep::Gemm(
-                                ConvWeights::new(&data, p.groups, p.group_out, depth)
-                                    .map_err(|e| invalid_program(format!("{}: {e}", what())))?,
-                            )
+                            // Winograd for 3x3 stride-1 layers large enough to gain
+                            // (judged on the declared input shape).
+                            let x = &graph.values[node.inputs[0]].dims;
+                            let winograd = conv_geom(p, x, p.groups * p.group_in, c_out, false)
+                                .is_ok_and(|g| winograd::suits(&g));
+                            if winograd {
+                                Prep::Winograd(
+                                    WinogradWeights::new(&data, p.group_in, c_out)
+                                        .map_err(|e| invalid_program(format!("{}: {e}", what())))?,
+                                )
+                            } else {
+                                let depth = p.kernel_h * p.kernel_w * p.group_in;
+                                Prep::Gemm(
+                                    ConvWeights::new(&data, p.groups, p.group_out, depth)
+                                        .map_err(|e| invalid_program(format!("{}: {e}", what())))?,
+                                )
+                            }
                         }
                         _ => Prep::Direct {
                             filter: data,
@@ -989,40 +1017,12 @@ impl Runtime {
                 }
             }
         }
-        let mut prof: std::collections::BTreeMap<String, u64> = Default::default();
         for ni in 0..self.graph.nodes.len() {
-            let t0 = crate::plugboard::runtime::clock::now();
             self.run_node(ni).map_err(|e| {
                 let n = &self.graph.nodes[ni];
                 err(e.kind, format!("node {ni} ({}): {}", n.name, e.message))
             })?;
-            let t1 = crate::plugboard::runtime::clock::now();
-            let key = match &self.sched.steps[ni] {
-                Step::Conv(g) => format!(
-                    "{} {}x{} s{} k{} n{}",
-                    self.graph.nodes[ni].name,
-                    g.kh,
-                    g.kw,
-                    g.sh,
-                    g.depth(),
-                    g.c_out
-                ),
-                _ => self.graph.nodes[ni].name.to_string(),
-            };
-            *prof.entry(key).or_default() += t1 - t0;
         }
-        let mut v: Vec<_> = prof.into_iter().collect();
-        v.sort_by_key(|x| std::cmp::Reverse(x.1));
-        let msg: Vec<String> = v
-            .iter()
-            .take(25)
-            .map(|(k, t)| format!("{k}: {:.2}ms", *t as f64 / 1e6))
-            .collect();
-        crate::plugboard::runtime::logging::log(
-            crate::plugboard::runtime::logging::Level::Warn,
-            "prof",
-            &msg.join("; "),
-        );
         let mut outs = Vec::with_capacity(self.graph.outputs.len());
         for &vi in &self.graph.outputs {
             let shape = &self.sched.shapes[vi];
@@ -1118,11 +1118,13 @@ impl Runtime {
                 clamp_slice(out, min, max);
             }
             Step::Conv(g) => {
-                let Prep::Gemm(w) = &self.preps[ni] else {
-                    return Err(internal("convolution without packed weights".into()));
-                };
                 let bias = node.inputs.get(2).map(|&b| input(b));
-                conv::conv2d(g, w, bias, x(), out, min, max).map_err(internal)?;
+                match &self.preps[ni] {
+                    Prep::Gemm(w) => conv::conv2d(g, w, bias, x(), out, min, max),
+                    Prep::Winograd(w) => winograd::conv3x3(g, w, bias, x(), out, min, max),
+                    _ => return Err(internal("convolution without packed weights".into())),
+                }
+                .map_err(internal)?;
             }
             Step::Depthwise(g) | Step::Deconv(g) => {
                 let Prep::Direct { filter, bias } = &self.preps[ni] else {
@@ -1234,7 +1236,6 @@ fn schedule(
         }
         shapes[vi] = d.clone();
     }
-    let max_elems = (crate::graph::MAX_TENSOR_BYTES / 4) as usize;
     let mut steps = Vec::with_capacity(graph.nodes.len());
     for (ni, node) in graph.nodes.iter().enumerate() {
         let ins: Vec<&[usize]> = node
@@ -1247,7 +1248,7 @@ fn schedule(
         if shape
             .iter()
             .try_fold(1usize, |a, &d| a.checked_mul(d))
-            .is_none_or(|n| n > max_elems)
+            .is_none_or(|n| n > MAX_ELEMS)
         {
             return Err(fail(format!(
                 "node {ni} ({}): output dims {shape:?} are too large",
@@ -1294,7 +1295,12 @@ fn schedule(
             which.push(vi);
         }
     }
-    let (offs, arena_len) = place(&items);
+    let (offs, arena_len) = place(&items).ok_or_else(|| {
+        err(
+            ErrorKind::DelegateMemoryAllocationFailed,
+            "the graph's activations need more than 2 GiB",
+        )
+    })?;
     let mut offsets = vec![None; graph.values.len()];
     for (k, &vi) in which.iter().enumerate() {
         offsets[vi] = Some(offs[k]);
@@ -1315,7 +1321,7 @@ mod tests {
     #[test]
     fn placement_separates_live_values() {
         let items = [(100, 0, 2), (50, 1, 3), (70, 3, 4), (10, 0, 4)];
-        let (offs, total) = place(&items);
+        let (offs, total) = place(&items).unwrap();
         for i in 0..items.len() {
             for j in 0..i {
                 let (a, b) = (items[i], items[j]);

@@ -2,6 +2,8 @@
 //! blocked GEMM with weights packed once, a direct depthwise kernel, and transposed
 //! convolution.
 
+use std::cell::RefCell;
+
 use plugboard_compute::gemm::{gemm_epilogue, pack_rows4, Epilogue, MatRef, PackA, PackedB, MR};
 
 use super::elementwise::clamp;
@@ -94,62 +96,105 @@ pub fn fill_bias(out: &mut [f32], rows: usize, ld: usize, bias: &[f32]) {
 }
 
 /// Group `group`'s im2col matrix (`pixels x depth`, columns ordered `(ky, kx, ci)`),
-/// never stored: its rows are gathered from the NHWC input straight into the GEMM's
-/// packed `A` panels.
+/// never stored: each panel's rows are gathered from the NHWC input into a small
+/// buffer and interleaved into the GEMM's packed `A` panel.
 struct Im2col<'a> {
     g: &'a ConvGeom,
     x: &'a [f32],
     group: usize,
-    /// `group_in` zeros, the rows of padding pixels.
-    zeros: Vec<f32>,
+    /// `MR` gathered rows of the current panel.
+    rows: RefCell<Vec<f32>>,
+}
+
+impl Im2col<'_> {
+    /// Gathers columns `pc..pc + dst.len()` of the im2col row of output pixel `p`.
+    fn gather(&self, p: usize, pc: usize, dst: &mut [f32]) {
+        let g = self.g;
+        let gi = g.group_in;
+        let ox = p % g.ow;
+        let oy = (p / g.ow) % g.oh;
+        let b = p / (g.ow * g.oh);
+        let y0 = (oy * g.sh) as isize - g.pad_top as isize;
+        let x0 = (ox * g.sw) as isize - g.pad_left as isize;
+        let c0 = self.group * gi;
+        // Walk the taps from column pc on, without dividing per tap.
+        let t = pc / gi;
+        let mut ci0 = pc % gi;
+        let (mut ky, mut kx) = (t / g.kw, t % g.kw);
+        let mut at = 0;
+        while at < dst.len() {
+            let len = (gi - ci0).min(dst.len() - at);
+            let iy = y0 + (ky * g.dh) as isize;
+            let ix = x0 + (kx * g.dw) as isize;
+            let d = &mut dst[at..at + len];
+            if iy < 0 || ix < 0 || iy >= g.h as isize || ix >= g.w as isize {
+                d.fill(0.0);
+            } else {
+                let s = ((b * g.h + iy as usize) * g.w + ix as usize) * g.c_in + c0 + ci0;
+                copy_short(d, &self.x[s..s + len]);
+            }
+            at += len;
+            ci0 = 0;
+            kx += 1;
+            if kx == g.kw {
+                kx = 0;
+                ky += 1;
+            }
+        }
+    }
+}
+
+/// `dst.copy_from_slice(src)` without a `memory.copy` call for the short runs of
+/// convolutions with few input channels (the call's fixed cost dominates there).
+#[inline(always)]
+fn copy_short(dst: &mut [f32], src: &[f32]) {
+    if dst.len() >= 16 {
+        dst.copy_from_slice(src);
+        return;
+    }
+    let mut d = dst.chunks_exact_mut(4);
+    let mut s = src.chunks_exact(4);
+    for (d4, s4) in (&mut d).zip(&mut s) {
+        let a: [f32; 4] = s4.try_into().expect("4");
+        d4.copy_from_slice(&a);
+    }
+    match (d.into_remainder(), s.remainder()) {
+        ([d0], [s0]) => *d0 = *s0,
+        ([d0, d1], [s0, s1]) => {
+            *d0 = *s0;
+            *d1 = *s1;
+        }
+        ([d0, d1, d2], [s0, s1, s2]) => {
+            *d0 = *s0;
+            *d1 = *s1;
+            *d2 = *s2;
+        }
+        _ => {}
+    }
 }
 
 impl PackA for Im2col<'_> {
     fn pack_rows(&self, buf: &mut [f32], ic: usize, mc: usize, pc: usize, kc: usize) {
-        let g = self.g;
-        let gi = g.group_in;
-        let c0 = self.group * gi;
+        let mut rows = self.rows.borrow_mut();
+        if rows.len() < MR * kc {
+            rows.resize(MR * kc, 0.0);
+        }
         let mut ir = 0;
         while ir < mc {
-            let panel = &mut buf[(ir / MR) * kc * MR..(ir / MR + 1) * kc * MR];
-            // Top-left input coordinates of each row's window (None past the end).
-            let mut pix: [Option<(usize, isize, isize)>; MR] = [None; MR];
-            for (i, px) in pix.iter_mut().enumerate() {
+            for i in 0..MR {
+                let dst = &mut rows[i * kc..(i + 1) * kc];
                 if ir + i < mc {
-                    let p = ic + ir + i;
-                    let ox = p % g.ow;
-                    let oy = (p / g.ow) % g.oh;
-                    let b = p / (g.ow * g.oh);
-                    *px = Some((
-                        b,
-                        (oy * g.sh) as isize - g.pad_top as isize,
-                        (ox * g.sw) as isize - g.pad_left as isize,
-                    ));
+                    self.gather(ic + ir + i, pc, dst);
+                } else {
+                    dst.fill(0.0);
                 }
             }
-            let mut kk = pc;
-            while kk < pc + kc {
-                let t = kk / gi;
-                let ci0 = kk % gi;
-                let len = (gi - ci0).min(pc + kc - kk);
-                let (ky, kx) = (t / g.kw, t % g.kw);
-                let rows: [&[f32]; MR] = std::array::from_fn(|i| match pix[i] {
-                    Some((b, y0, x0)) => {
-                        let iy = y0 + (ky * g.dh) as isize;
-                        let ix = x0 + (kx * g.dw) as isize;
-                        if iy < 0 || ix < 0 || iy >= g.h as isize || ix >= g.w as isize {
-                            &self.zeros[..len]
-                        } else {
-                            let s =
-                                ((b * g.h + iy as usize) * g.w + ix as usize) * g.c_in + c0 + ci0;
-                            &self.x[s..s + len]
-                        }
-                    }
-                    None => &self.zeros[..len],
-                });
-                pack_rows4(&mut panel[(kk - pc) * MR..], rows, len);
-                kk += len;
-            }
+            let r: [&[f32]; MR] = std::array::from_fn(|i| &rows[i * kc..(i + 1) * kc]);
+            pack_rows4(
+                &mut buf[(ir / MR) * kc * MR..(ir / MR + 1) * kc * MR],
+                r,
+                kc,
+            );
             ir += MR;
         }
     }
@@ -195,7 +240,7 @@ pub fn conv2d(
                 g,
                 x,
                 group: grp,
-                zeros: vec![0.0; g.group_in],
+                rows: RefCell::new(Vec::new()),
             };
             gemm_epilogue(m, go, k, 1.0, &a, b, 0.0, c, co, Some(&e))
         }
@@ -216,7 +261,7 @@ pub fn depthwise(
     max: f32,
 ) {
     let (c, oc) = (g.c_in, g.c_out);
-    let mult = if c == 0 { 1 } else { oc / c };
+    let mult = oc.checked_div(c).unwrap_or(1);
     // Valid taps of the current output pixel: (input pixel offset, filter row offset).
     let mut taps: Vec<(usize, usize)> = Vec::with_capacity(g.kh * g.kw);
     // All taps, relative to the window's top-left input pixel (for interior pixels).
@@ -313,45 +358,69 @@ fn depthwise_pixel(
     }
     let (vlo, vhi) = (f32x4_splat(min), f32x4_splat(max));
     let (xp, wp, bp, op) = (x.as_ptr(), filter.as_ptr(), bias.as_ptr(), out.as_mut_ptr());
+    /// 16 channels from `cb` on, all taps.
+    ///
+    /// # Safety
+    /// As below: channels `cb..cb + 16` of every tap are in bounds.
+    #[inline(always)]
+    unsafe fn block16<T: AsRef<[(usize, usize)]>>(
+        taps: T,
+        cb: usize,
+        (xp, wp, bp, op): (*const f32, *const f32, *const f32, *mut f32),
+        (vlo, vhi): (v128, v128),
+    ) {
+        let mut a0 = v128_load(bp.add(cb) as *const v128);
+        let mut a1 = v128_load(bp.add(cb + 4) as *const v128);
+        let mut a2 = v128_load(bp.add(cb + 8) as *const v128);
+        let mut a3 = v128_load(bp.add(cb + 12) as *const v128);
+        for &(xo, wo) in taps.as_ref() {
+            let xi = xp.add(xo + cb);
+            let wi = wp.add(wo + cb);
+            a0 = madd(
+                v128_load(xi as *const v128),
+                v128_load(wi as *const v128),
+                a0,
+            );
+            a1 = madd(
+                v128_load(xi.add(4) as *const v128),
+                v128_load(wi.add(4) as *const v128),
+                a1,
+            );
+            a2 = madd(
+                v128_load(xi.add(8) as *const v128),
+                v128_load(wi.add(8) as *const v128),
+                a2,
+            );
+            a3 = madd(
+                v128_load(xi.add(12) as *const v128),
+                v128_load(wi.add(12) as *const v128),
+                a3,
+            );
+        }
+        let o = op.add(cb);
+        v128_store(o as *mut v128, f32x4_pmin(f32x4_pmax(a0, vlo), vhi));
+        v128_store(o.add(4) as *mut v128, f32x4_pmin(f32x4_pmax(a1, vlo), vhi));
+        v128_store(o.add(8) as *mut v128, f32x4_pmin(f32x4_pmax(a2, vlo), vhi));
+        v128_store(o.add(12) as *mut v128, f32x4_pmin(f32x4_pmax(a3, vlo), vhi));
+    }
+    let ptrs = (xp, wp, bp, op);
     let mut cb = 0;
     // SAFETY: every load reads channels cb..cb + 16 (or + 4) < c of a tap's input pixel
     // or filter row, in bounds by the asserts above; stores write out[cb..cb + 16].
     unsafe {
-        while cb + 16 <= c {
-            let mut a0 = v128_load(bp.add(cb) as *const v128);
-            let mut a1 = v128_load(bp.add(cb + 4) as *const v128);
-            let mut a2 = v128_load(bp.add(cb + 8) as *const v128);
-            let mut a3 = v128_load(bp.add(cb + 12) as *const v128);
-            for &(xo, wo) in taps {
-                let xi = xp.add(xo + cb);
-                let wi = wp.add(wo + cb);
-                a0 = madd(
-                    v128_load(xi as *const v128),
-                    v128_load(wi as *const v128),
-                    a0,
-                );
-                a1 = madd(
-                    v128_load(xi.add(4) as *const v128),
-                    v128_load(wi.add(4) as *const v128),
-                    a1,
-                );
-                a2 = madd(
-                    v128_load(xi.add(8) as *const v128),
-                    v128_load(wi.add(8) as *const v128),
-                    a2,
-                );
-                a3 = madd(
-                    v128_load(xi.add(12) as *const v128),
-                    v128_load(wi.add(12) as *const v128),
-                    a3,
-                );
+        if let Ok(t9) = <&[(usize, usize); 9]>::try_from(taps) {
+            // 3x3 windows inside the input: the tap loop fully unrolled (no loop
+            // header, so the accumulators stay in registers).
+            let t9 = *t9;
+            while cb + 16 <= c {
+                block16(t9, cb, ptrs, (vlo, vhi));
+                cb += 16;
             }
-            let o = op.add(cb);
-            v128_store(o as *mut v128, f32x4_pmin(f32x4_pmax(a0, vlo), vhi));
-            v128_store(o.add(4) as *mut v128, f32x4_pmin(f32x4_pmax(a1, vlo), vhi));
-            v128_store(o.add(8) as *mut v128, f32x4_pmin(f32x4_pmax(a2, vlo), vhi));
-            v128_store(o.add(12) as *mut v128, f32x4_pmin(f32x4_pmax(a3, vlo), vhi));
-            cb += 16;
+        } else {
+            while cb + 16 <= c {
+                block16(taps, cb, ptrs, (vlo, vhi));
+                cb += 16;
+            }
         }
         while cb + 4 <= c {
             let mut a0 = v128_load(bp.add(cb) as *const v128);
@@ -424,13 +493,19 @@ pub fn deconv2d(
                         let mut acc = bias[oc];
                         for ky in 0..g.kh {
                             let ty = (oy + g.pad_top) as isize - (ky * g.dh) as isize;
-                            if ty < 0 || ty as usize % g.sh != 0 || ty as usize / g.sh >= g.h {
+                            if ty < 0
+                                || !(ty as usize).is_multiple_of(g.sh)
+                                || ty as usize / g.sh >= g.h
+                            {
                                 continue;
                             }
                             let iy = ty as usize / g.sh;
                             for kx in 0..g.kw {
                                 let tx = (ox + g.pad_left) as isize - (kx * g.dw) as isize;
-                                if tx < 0 || tx as usize % g.sw != 0 || tx as usize / g.sw >= g.w {
+                                if tx < 0
+                                    || !(tx as usize).is_multiple_of(g.sw)
+                                    || tx as usize / g.sw >= g.w
+                                {
                                     continue;
                                 }
                                 let ix = tx as usize / g.sw;
@@ -442,6 +517,237 @@ pub fn deconv2d(
                         }
                         out[o + oc] = clamp(acc, min, max);
                     }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vals(n: usize, seed: usize) -> Vec<f32> {
+        (0..n)
+            .map(|i| (((i * 7919 + seed * 104_729) % 97) as f32 - 48.0) / 31.0)
+            .collect()
+    }
+
+    /// Direct definition of a grouped NHWC convolution (OHWI filter).
+    fn naive_conv(g: &ConvGeom, x: &[f32], f: &[f32], bias: &[f32]) -> Vec<f32> {
+        let mut out = vec![0.0; g.pixels() * g.c_out];
+        for b in 0..g.n {
+            for oy in 0..g.oh {
+                for ox in 0..g.ow {
+                    for oc in 0..g.c_out {
+                        let grp = oc / g.group_out;
+                        let mut acc = bias[oc];
+                        for ky in 0..g.kh {
+                            for kx in 0..g.kw {
+                                let iy = (oy * g.sh + ky * g.dh) as isize - g.pad_top as isize;
+                                let ix = (ox * g.sw + kx * g.dw) as isize - g.pad_left as isize;
+                                if iy < 0 || ix < 0 || iy >= g.h as isize || ix >= g.w as isize {
+                                    continue;
+                                }
+                                for ci in 0..g.group_in {
+                                    let xv = x[((b * g.h + iy as usize) * g.w + ix as usize)
+                                        * g.c_in
+                                        + grp * g.group_in
+                                        + ci];
+                                    let wv = f[((oc * g.kh + ky) * g.kw + kx) * g.group_in + ci];
+                                    acc += xv * wv;
+                                }
+                            }
+                        }
+                        out[((b * g.oh + oy) * g.ow + ox) * g.c_out + oc] = acc;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn geom(
+        n: usize,
+        h: usize,
+        w: usize,
+        (kh, kw): (usize, usize),
+        (sh, sw): (usize, usize),
+        (dh, dw): (usize, usize),
+        (pt, pl, pb, pr): (usize, usize, usize, usize),
+        groups: usize,
+        gi: usize,
+        go: usize,
+    ) -> ConvGeom {
+        let oh = (h + pt + pb - ((kh - 1) * dh + 1)) / sh + 1;
+        let ow = (w + pl + pr - ((kw - 1) * dw + 1)) / sw + 1;
+        ConvGeom {
+            n,
+            h,
+            w,
+            c_in: groups * gi,
+            oh,
+            ow,
+            c_out: groups * go,
+            kh,
+            kw,
+            sh,
+            sw,
+            dh,
+            dw,
+            pad_top: pt,
+            pad_left: pl,
+            groups,
+            group_in: gi,
+            group_out: go,
+        }
+    }
+
+    #[test]
+    fn conv_matches_naive() {
+        let cases = [
+            geom(2, 7, 6, (3, 3), (1, 1), (1, 1), (1, 1, 1, 1), 1, 3, 5),
+            geom(1, 9, 9, (3, 3), (2, 2), (1, 1), (1, 1, 1, 1), 2, 2, 3),
+            geom(1, 11, 10, (3, 2), (1, 2), (2, 1), (2, 0, 1, 1), 1, 5, 9),
+            geom(1, 8, 8, (1, 1), (1, 1), (1, 1), (0, 0, 0, 0), 1, 16, 33),
+            geom(1, 9, 9, (1, 1), (2, 2), (1, 1), (0, 0, 0, 0), 1, 8, 16),
+            geom(1, 20, 17, (7, 7), (2, 2), (1, 1), (3, 3, 3, 3), 1, 3, 8),
+            geom(1, 5, 5, (3, 3), (1, 1), (1, 1), (0, 0, 0, 0), 1, 130, 20),
+        ];
+        for (ci, g) in cases.iter().enumerate() {
+            let x = vals(g.n * g.h * g.w * g.c_in, 1);
+            let f = vals(g.c_out * g.depth(), 2);
+            let bias = vals(g.c_out, 3);
+            let want = naive_conv(g, &x, &f, &bias);
+            let w = ConvWeights::new(&f, g.groups, g.group_out, g.depth()).unwrap();
+            let mut got = vec![f32::NAN; want.len()];
+            conv2d(g, &w, Some(&bias), &x, &mut got, -1.5, 1.5).unwrap();
+            for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+                let b = b.clamp(-1.5, 1.5);
+                assert!((a - b).abs() < 1e-4, "case {ci} element {i}: {a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn depthwise_matches_naive() {
+        for (mult, g) in [
+            (
+                1,
+                geom(1, 9, 8, (3, 3), (1, 1), (1, 1), (1, 1, 1, 1), 21, 1, 1),
+            ),
+            (
+                1,
+                geom(2, 9, 9, (3, 3), (2, 2), (1, 1), (1, 1, 1, 1), 36, 1, 1),
+            ),
+            (
+                2,
+                geom(1, 6, 7, (3, 3), (1, 1), (2, 2), (2, 2, 2, 2), 3, 1, 2),
+            ),
+            (
+                1,
+                geom(1, 5, 5, (5, 5), (1, 1), (1, 1), (2, 2, 2, 2), 8, 1, 1),
+            ),
+        ] {
+            let x = vals(g.n * g.h * g.w * g.c_in, 4);
+            // Depthwise filter [1, kh, kw, c_out]; as a grouped convolution it is
+            // [c_out, kh, kw, 1].
+            let f = vals(g.kh * g.kw * g.c_out, 5);
+            let mut grouped = vec![0.0; f.len()];
+            for t in 0..g.kh * g.kw {
+                for oc in 0..g.c_out {
+                    grouped[oc * g.kh * g.kw + t] = f[t * g.c_out + oc];
+                }
+            }
+            let bias = vals(g.c_out, 6);
+            assert_eq!(g.c_out, g.c_in * mult);
+            let want = naive_conv(&g, &x, &grouped, &bias);
+            let mut got = vec![f32::NAN; want.len()];
+            depthwise(
+                &g,
+                &f,
+                &bias,
+                &x,
+                &mut got,
+                f32::NEG_INFINITY,
+                f32::INFINITY,
+            );
+            for (a, b) in got.iter().zip(&want) {
+                assert!((a - b).abs() < 1e-4, "{a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn deconv_matches_scatter() {
+        // Stride 2, kernel 3, padding 1, adjustment 1, two groups.
+        let (n, h, w, groups, gi, go, k, s, p, adj) = (1, 4, 3, 2, 2, 3, 3, 2, 1, 1);
+        let oh = (h - 1) * s + adj + k - 2 * p;
+        let ow = (w - 1) * s + adj + k - 2 * p;
+        let g = ConvGeom {
+            n,
+            h,
+            w,
+            c_in: groups * gi,
+            oh,
+            ow,
+            c_out: groups * go,
+            kh: k,
+            kw: k,
+            sh: s,
+            sw: s,
+            dh: 1,
+            dw: 1,
+            pad_top: p,
+            pad_left: p,
+            groups,
+            group_in: gi,
+            group_out: go,
+        };
+        let x = vals(n * h * w * g.c_in, 7);
+        let f = vals(g.c_out * k * k * gi, 8);
+        let bias = vals(g.c_out, 9);
+        // Scatter definition: every input pixel adds its contribution to the outputs
+        // it reaches (full output, then cropped by the padding).
+        let (fh, fw) = (oh + 2 * p, ow + 2 * p);
+        let mut full = vec![0.0f32; fh * fw * g.c_out];
+        for iy in 0..h {
+            for ix in 0..w {
+                for oc in 0..g.c_out {
+                    let grp = oc / go;
+                    for ky in 0..k {
+                        for kx in 0..k {
+                            let (y, xx) = (iy * s + ky, ix * s + kx);
+                            if y >= fh || xx >= fw {
+                                continue;
+                            }
+                            for ci in 0..gi {
+                                full[(y * fw + xx) * g.c_out + oc] += x
+                                    [(iy * w + ix) * g.c_in + grp * gi + ci]
+                                    * f[((oc * k + ky) * k + kx) * gi + ci];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut got = vec![f32::NAN; oh * ow * g.c_out];
+        deconv2d(
+            &g,
+            &f,
+            &bias,
+            &x,
+            &mut got,
+            f32::NEG_INFINITY,
+            f32::INFINITY,
+        );
+        for y in 0..oh {
+            for xx in 0..ow {
+                for oc in 0..g.c_out {
+                    let want = full[((y + p) * fw + xx + p) * g.c_out + oc] + bias[oc];
+                    let a = got[(y * ow + xx) * g.c_out + oc];
+                    assert!((a - want).abs() < 1e-4, "({y},{xx},{oc}): {a} vs {want}");
                 }
             }
         }

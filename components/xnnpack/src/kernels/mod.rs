@@ -4,3 +4,4 @@ pub mod conv;
 pub mod elementwise;
 pub mod layout;
 pub mod pool;
+pub mod winograd;
