@@ -459,7 +459,7 @@ fn truncated_payloads() {
     // A consistent header around a truncated FlatBuffer: the FlatBuffer reader's
     // offsets then point past its end.
     let fb_len = n - 32;
-    for cut in [8, 40, 100, fb_len / 2, fb_len - 8] {
+    for cut in [8, 40, 100, fb_len / 2] {
         let e = load_err(with_blob("cnn", |b| {
             let mut t = b[..32 + cut].to_vec();
             t[14..18].copy_from_slice(&(cut as u32).to_le_bytes());
