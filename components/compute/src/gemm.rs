@@ -572,6 +572,11 @@ fn macro_block(
                 // SAFETY: `ap` holds kc*MR and `bp` kc*NR values; `ct` covers the
                 // MR x NR tile with row stride ldc.
                 unsafe {
+                    // The bias covers the block's columns, jr + NR <= nc.
+                    let tile_epi = epi.map(|_| TileEpilogue {
+                        bias: if bias.is_null() { bias } else { bias.add(jr) },
+                        clamp,
+                    });
                     micro_kernel(
                         kc,
                         ap.as_ptr(),
@@ -580,12 +585,8 @@ fn macro_block(
                         ldc,
                         alpha,
                         accumulate,
+                        tile_epi.as_ref(),
                     );
-                    if epi.is_some() {
-                        // SAFETY: the bias covers the block's columns, jr + NR <= nc.
-                        let tb = if bias.is_null() { bias } else { bias.add(jr) };
-                        epilogue_tile(ct.as_mut_ptr(), ldc, tb, clamp);
-                    }
                 };
             } else {
                 let mut tile = [0.0f32; MR * NR];
@@ -610,6 +611,7 @@ fn macro_block(
                             NR,
                             alpha,
                             false,
+                            None,
                         );
                     }
                     #[cfg(not(target_arch = "wasm32"))]
@@ -621,6 +623,7 @@ fn macro_block(
                         NR,
                         alpha,
                         false,
+                        None,
                     );
                 };
                 for i in 0..mr {
@@ -671,6 +674,7 @@ fn madd(
 /// with row stride `ldc`.
 #[cfg(target_arch = "wasm32")]
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 unsafe fn micro_kernel(
     kc: usize,
     ap: *const f32,
@@ -679,6 +683,7 @@ unsafe fn micro_kernel(
     ldc: usize,
     alpha: f32,
     accumulate: bool,
+    epi: Option<&TileEpilogue>,
 ) {
     use std::arch::wasm32::*;
     let z = f32x4_splat(0.0);
@@ -723,6 +728,19 @@ unsafe fn micro_kernel(
     }
     let acc = [[c00, c01], [c10, c11], [c20, c21], [c30, c31]];
     let va = f32x4_splat(alpha);
+    // Fused epilogue operands (see `TileEpilogue`).
+    let (bias, clamp) = match epi {
+        Some(e) if !e.bias.is_null() => (
+            Some((
+                v128_load(e.bias as *const v128),
+                v128_load(e.bias.add(4) as *const v128),
+            )),
+            e.clamp,
+        ),
+        Some(e) => (None, e.clamp),
+        None => (None, None),
+    };
+    let clamp = clamp.map(|(lo, hi)| (f32x4_splat(lo), f32x4_splat(hi)));
     for (i, row) in acc.iter().enumerate() {
         let p = c.add(i * ldc);
         let mut r0 = row[0];
@@ -735,75 +753,27 @@ unsafe fn micro_kernel(
             r0 = f32x4_add(r0, v128_load(p as *const v128));
             r1 = f32x4_add(r1, v128_load(p.add(4) as *const v128));
         }
-        v128_store(p as *mut v128, r0);
-        v128_store(p.add(4) as *mut v128, r1);
-    }
-}
-
-/// Applies a fused epilogue to a full `MR x NR` tile of `C` (row stride `ldc`):
-/// adds `bias[0..NR]` (unless null) and clamps to `clamp` (unless none), keeping NaNs.
-///
-/// # Safety
-/// `c` points to an `MR x NR` tile with row stride `ldc`; `bias`, unless null, to
-/// `NR` values.
-#[cfg(target_arch = "wasm32")]
-#[inline(always)]
-unsafe fn epilogue_tile(c: *mut f32, ldc: usize, bias: *const f32, clamp: Option<(f32, f32)>) {
-    use std::arch::wasm32::*;
-    let (b0, b1) = if bias.is_null() {
-        (f32x4_splat(0.0), f32x4_splat(0.0))
-    } else {
-        (
-            v128_load(bias as *const v128),
-            v128_load(bias.add(4) as *const v128),
-        )
-    };
-    let (lo, hi) = clamp.unwrap_or((f32::NEG_INFINITY, f32::INFINITY));
-    let (vlo, vhi) = (f32x4_splat(lo), f32x4_splat(hi));
-    for i in 0..MR {
-        let p = c.add(i * ldc);
-        let mut r0 = v128_load(p as *const v128);
-        let mut r1 = v128_load(p.add(4) as *const v128);
-        if !bias.is_null() {
+        if let Some((b0, b1)) = bias {
             r0 = f32x4_add(r0, b0);
             r1 = f32x4_add(r1, b1);
         }
-        if clamp.is_some() {
-            // pmax(v, lo) = v < lo ? lo : v, and pmin(v, hi) = hi < v ? hi : v: NaN
+        if let Some((lo, hi)) = clamp {
+            // pmax(v, lo) = v < lo ? lo : v and pmin(v, hi) = hi < v ? hi : v: NaN
             // compares false and stays.
-            r0 = f32x4_pmin(f32x4_pmax(r0, vlo), vhi);
-            r1 = f32x4_pmin(f32x4_pmax(r1, vlo), vhi);
+            r0 = f32x4_pmin(f32x4_pmax(r0, lo), hi);
+            r1 = f32x4_pmin(f32x4_pmax(r1, lo), hi);
         }
         v128_store(p as *mut v128, r0);
         v128_store(p.add(4) as *mut v128, r1);
     }
 }
 
-/// Scalar [`epilogue_tile`] for targets without WebAssembly SIMD.
-///
-/// # Safety
-/// As the SIMD version.
-#[cfg(not(target_arch = "wasm32"))]
-unsafe fn epilogue_tile(c: *mut f32, ldc: usize, bias: *const f32, clamp: Option<(f32, f32)>) {
-    for i in 0..MR {
-        for j in 0..NR {
-            let p = c.add(i * ldc + j);
-            let mut v = *p;
-            if !bias.is_null() {
-                v += *bias.add(j);
-            }
-            if let Some((lo, hi)) = clamp {
-                v = if v < lo {
-                    lo
-                } else if v > hi {
-                    hi
-                } else {
-                    v
-                };
-            }
-            *p = v;
-        }
-    }
+/// The epilogue of one full `MR x NR` tile, applied by [`micro_kernel`] before its
+/// stores: add `bias[0..NR]` (unless null), then clamp to `clamp` (unless none),
+/// keeping NaNs.
+struct TileEpilogue {
+    bias: *const f32,
+    clamp: Option<(f32, f32)>,
 }
 
 /// The `MR x 4` micro-kernel for a last panel with at most four valid columns (half
@@ -858,6 +828,7 @@ unsafe fn micro_kernel_narrow(
 /// # Safety
 /// As the SIMD version.
 #[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::too_many_arguments)]
 unsafe fn micro_kernel(
     kc: usize,
     ap: *const f32,
@@ -866,6 +837,7 @@ unsafe fn micro_kernel(
     ldc: usize,
     alpha: f32,
     accumulate: bool,
+    epi: Option<&TileEpilogue>,
 ) {
     let mut acc = [[0.0f32; NR]; MR];
     for p in 0..kc {
@@ -879,11 +851,26 @@ unsafe fn micro_kernel(
     for (i, row) in acc.iter().enumerate() {
         for (j, &v) in row.iter().enumerate() {
             let p = c.add(i * ldc + j);
-            *p = if accumulate {
+            let mut v = if accumulate {
                 *p + alpha * v
             } else {
                 alpha * v
             };
+            if let Some(e) = epi {
+                if !e.bias.is_null() {
+                    v += *e.bias.add(j);
+                }
+                if let Some((lo, hi)) = e.clamp {
+                    v = if v < lo {
+                        lo
+                    } else if v > hi {
+                        hi
+                    } else {
+                        v
+                    };
+                }
+            }
+            *p = v;
         }
     }
 }

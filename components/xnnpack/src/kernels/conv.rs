@@ -277,10 +277,38 @@ pub fn depthwise(
         for oy in 0..g.oh {
             let y0 = (oy * g.sh) as isize - g.pad_top as isize;
             let rows_inside = y0 >= 0 && y0 as usize + span_h < g.h;
-            for ox in 0..g.ow {
+            let mut ox = 0;
+            while ox < g.ow {
                 let x0 = (ox * g.sw) as isize - g.pad_left as isize;
                 taps.clear();
-                if rows_inside && x0 >= 0 && x0 as usize + span_w < g.w {
+                let inside = |x0: isize| rows_inside && x0 >= 0 && x0 as usize + span_w < g.w;
+                #[cfg(target_arch = "wasm32")]
+                if mult == 1
+                    && all.len() == 9
+                    && ox + 1 < g.ow
+                    && inside(x0)
+                    && inside(x0 + g.sw as isize)
+                {
+                    // Two neighbouring output pixels with every tap inside: one pass
+                    // over the filter for both.
+                    let base = ((b * g.h + y0 as usize) * g.w + x0 as usize) * c;
+                    let t9: [(usize, usize); 9] =
+                        std::array::from_fn(|i| (base + all[i].0, all[i].1));
+                    let o = ((b * g.oh + oy) * g.ow + ox) * oc;
+                    depthwise_pair9(
+                        &t9,
+                        g.sw * c,
+                        x,
+                        filter,
+                        bias,
+                        &mut out[o..o + 2 * oc],
+                        min,
+                        max,
+                    );
+                    ox += 2;
+                    continue;
+                }
+                if inside(x0) {
                     let base = ((b * g.h + y0 as usize) * g.w + x0 as usize) * c;
                     taps.extend(all.iter().map(|&(xo, wo)| (base + xo, wo)));
                 } else {
@@ -303,6 +331,7 @@ pub fn depthwise(
                 }
                 let o = ((b * g.oh + oy) * g.ow + ox) * oc;
                 let acc = &mut out[o..o + oc];
+                ox += 1;
                 if mult == 1 {
                     depthwise_pixel(&taps, x, filter, bias, acc, min, max);
                     continue;
@@ -444,6 +473,89 @@ fn depthwise_pixel(
             a += x[xo + ch] * filter[wo + ch];
         }
         out[ch] = clamp(a, min, max);
+    }
+}
+
+/// Two horizontally neighbouring output pixels of a 3x3 depthwise convolution with
+/// multiplier 1, every tap inside the input: `taps` are the first pixel's, the second
+/// pixel's inputs are `step` further. `out` holds both pixels' channels.
+#[cfg(target_arch = "wasm32")]
+#[allow(clippy::too_many_arguments)]
+fn depthwise_pair9(
+    taps: &[(usize, usize); 9],
+    step: usize,
+    x: &[f32],
+    filter: &[f32],
+    bias: &[f32],
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) {
+    use std::arch::wasm32::*;
+    let c = out.len() / 2;
+    let (xmax, wmax) = taps
+        .iter()
+        .fold((0, 0), |(a, b), &(xo, wo)| (a.max(xo), b.max(wo)));
+    assert!(xmax + step + c <= x.len() && wmax + c <= filter.len() && bias.len() >= c);
+    #[inline(always)]
+    fn madd(a: v128, b: v128, acc: v128) -> v128 {
+        #[cfg(target_feature = "relaxed-simd")]
+        {
+            f32x4_relaxed_madd(a, b, acc)
+        }
+        #[cfg(not(target_feature = "relaxed-simd"))]
+        {
+            f32x4_add(f32x4_mul(a, b), acc)
+        }
+    }
+    let (vlo, vhi) = (f32x4_splat(min), f32x4_splat(max));
+    let clamp4 = |v: v128| f32x4_pmin(f32x4_pmax(v, vlo), vhi);
+    let (xp, wp, bp, op) = (x.as_ptr(), filter.as_ptr(), bias.as_ptr(), out.as_mut_ptr());
+    let mut cb = 0;
+    // SAFETY: loads read channels cb..cb + 8 (or + 4) < c of the taps' input pixels,
+    // of the same pixels `step` further, and of the filter rows and bias (asserted in
+    // bounds above); stores write channels of the two output pixels in `out`.
+    unsafe {
+        while cb + 8 <= c {
+            let mut a0 = v128_load(bp.add(cb) as *const v128);
+            let mut a1 = v128_load(bp.add(cb + 4) as *const v128);
+            let (mut b0, mut b1) = (a0, a1);
+            for &(xo, wo) in taps {
+                let w0 = v128_load(wp.add(wo + cb) as *const v128);
+                let w1 = v128_load(wp.add(wo + cb + 4) as *const v128);
+                let xi = xp.add(xo + cb);
+                a0 = madd(v128_load(xi as *const v128), w0, a0);
+                a1 = madd(v128_load(xi.add(4) as *const v128), w1, a1);
+                b0 = madd(v128_load(xi.add(step) as *const v128), w0, b0);
+                b1 = madd(v128_load(xi.add(step + 4) as *const v128), w1, b1);
+            }
+            v128_store(op.add(cb) as *mut v128, clamp4(a0));
+            v128_store(op.add(cb + 4) as *mut v128, clamp4(a1));
+            v128_store(op.add(c + cb) as *mut v128, clamp4(b0));
+            v128_store(op.add(c + cb + 4) as *mut v128, clamp4(b1));
+            cb += 8;
+        }
+        while cb + 4 <= c {
+            let mut a0 = v128_load(bp.add(cb) as *const v128);
+            let mut b0 = a0;
+            for &(xo, wo) in taps {
+                let w0 = v128_load(wp.add(wo + cb) as *const v128);
+                a0 = madd(v128_load(xp.add(xo + cb) as *const v128), w0, a0);
+                b0 = madd(v128_load(xp.add(xo + step + cb) as *const v128), w0, b0);
+            }
+            v128_store(op.add(cb) as *mut v128, clamp4(a0));
+            v128_store(op.add(c + cb) as *mut v128, clamp4(b0));
+            cb += 4;
+        }
+    }
+    for ch in cb..c {
+        let (mut a, mut b) = (bias[ch], bias[ch]);
+        for &(xo, wo) in taps {
+            a += x[xo + ch] * filter[wo + ch];
+            b += x[xo + step + ch] * filter[wo + ch];
+        }
+        out[ch] = clamp(a, min, max);
+        out[c + ch] = clamp(b, min, max);
     }
 }
 
