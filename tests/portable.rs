@@ -2,29 +2,12 @@
 //! portable kernel library and matches eager PyTorch's outputs within 1e-4 per element.
 //! The large torchvision programs are checked too when `export.py --large` made them.
 
-use plugboard_tests::{fixtures, max_abs_diff, read_numbered, registry, run};
+use plugboard_tests::{fixtures, read_numbered, registry, run};
 
 const ATOL: f64 = 1e-4;
 
 fn check_dir(dir: &std::path::Path, model: &str, variant: &str) {
-    let path = dir.join(format!("{model}.{variant}.pte"));
-    assert!(path.exists(), "missing fixture {}", path.display());
-    let inputs = read_numbered(dir, "input");
-    let expected = read_numbered(dir, "expected");
-    let reg = registry();
-    let outputs = run(&reg, &path, &inputs).unwrap_or_else(|e| panic!("{model}.{variant}: {e}"));
-    assert_eq!(outputs.len(), expected.len(), "{model}: number of outputs");
-    for (i, (o, e)) in outputs.iter().zip(&expected).enumerate() {
-        let o = o
-            .as_tensor()
-            .unwrap_or_else(|| panic!("{model}: output {i} is not a tensor"));
-        let d = max_abs_diff(o, e).unwrap_or_else(|m| panic!("{model}.{variant} output {i}: {m}"));
-        println!("{model}.{variant} output {i}: max abs diff {d:.3e}");
-        assert!(
-            d <= ATOL,
-            "{model}.{variant} output {i}: max abs diff {d} > {ATOL}"
-        );
-    }
+    plugboard_tests::check_against_eager(dir, model, variant, ATOL);
 }
 
 fn check(model: &str) {

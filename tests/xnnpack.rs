@@ -11,9 +11,7 @@ use plugboard::bindings::types::{Evalue, ScalarType, Tensor as WitTensor};
 use plugboard::component::BackendInstance;
 use plugboard::program::schema::executorch_flatbuffer as pfb;
 use plugboard::{ErrorKind, Method, Program};
-use plugboard_tests::{
-    fixtures, max_abs_diff, parse_pte, pte, read_numbered, registry, run, write_pte,
-};
+use plugboard_tests::{fixtures, max_abs_diff, parse_pte, pte, read_numbered, registry, write_pte};
 use proptest::prelude::*;
 
 #[allow(clippy::all, dead_code, unused_imports, missing_docs)]
@@ -27,24 +25,7 @@ const ATOL: f64 = 1e-4;
 const BACKEND: &str = "XnnpackBackend";
 
 fn check_dir(dir: &std::path::Path, model: &str, variant: &str) {
-    let path = dir.join(format!("{model}.{variant}.pte"));
-    assert!(path.exists(), "missing fixture {}", path.display());
-    let inputs = read_numbered(dir, "input");
-    let expected = read_numbered(dir, "expected");
-    let reg = registry();
-    let outputs = run(&reg, &path, &inputs).unwrap_or_else(|e| panic!("{model}.{variant}: {e}"));
-    assert_eq!(outputs.len(), expected.len(), "{model}: number of outputs");
-    for (i, (o, e)) in outputs.iter().zip(&expected).enumerate() {
-        let o = o
-            .as_tensor()
-            .unwrap_or_else(|| panic!("{model}: output {i} is not a tensor"));
-        let d = max_abs_diff(o, e).unwrap_or_else(|m| panic!("{model}.{variant} output {i}: {m}"));
-        println!("{model}.{variant} output {i}: max abs diff {d:.3e}");
-        assert!(
-            d <= ATOL,
-            "{model}.{variant} output {i}: max abs diff {d} > {ATOL}"
-        );
-    }
+    plugboard_tests::check_against_eager(dir, model, variant, ATOL);
 }
 
 fn check(model: &str) {

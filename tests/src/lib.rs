@@ -161,3 +161,27 @@ pub fn parse_pte(bytes: &[u8]) -> (fb::Program, Vec<u8>) {
     };
     (program, segs)
 }
+
+/// Runs `dir/<model>.<variant>.pte` on the fixture's `input<i>.npy` with the bundled
+/// components and asserts every output is within `atol` of `expected<i>.npy` (eager
+/// PyTorch), printing each difference.
+pub fn check_against_eager(dir: &Path, model: &str, variant: &str, atol: f64) {
+    let path = dir.join(format!("{model}.{variant}.pte"));
+    assert!(path.exists(), "missing fixture {}", path.display());
+    let inputs = read_numbered(dir, "input");
+    let expected = read_numbered(dir, "expected");
+    let outputs =
+        run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("{model}.{variant}: {e}"));
+    assert_eq!(outputs.len(), expected.len(), "{model}: number of outputs");
+    for (i, (o, e)) in outputs.iter().zip(&expected).enumerate() {
+        let o = o
+            .as_tensor()
+            .unwrap_or_else(|| panic!("{model}: output {i} is not a tensor"));
+        let d = max_abs_diff(o, e).unwrap_or_else(|m| panic!("{model}.{variant} output {i}: {m}"));
+        println!("{model}.{variant} output {i}: max abs diff {d:.3e}");
+        assert!(
+            d <= atol,
+            "{model}.{variant} output {i}: max abs diff {d} > {atol}"
+        );
+    }
+}
