@@ -1,7 +1,8 @@
 //! The bundled XNNPACK backend component (`components/xnnpack`) on real ExecuTorch
 //! 1.5.1 XNNPACK programs: every `<model>.xnnpack.pte` fixture matches eager PyTorch
-//! within 1e-4, programs that mix delegates and portable kernels run with both bundled
-//! components, `describe` counts node types, and hostile delegate payloads (truncated,
+//! within 1e-4, every `<model>.xnnpack_q8.pte` (int8) is within one quantization step
+//! of ExecuTorch's own XNNPACK runtime output, programs that mix delegates and portable
+//! kernels run with both bundled components, `describe` counts node types, and hostile delegate payloads (truncated,
 //! wrong identifiers, bad ids, overflowing dims, constants out of range, random
 //! corruption) give clear errors without trapping the component.
 
@@ -288,7 +289,12 @@ fn direct_calls_and_reshape() {
 
 /// `model`'s xnnpack program with the blob of delegate 0 replaced by `f(blob)`.
 fn with_blob(model: &str, f: impl FnOnce(Vec<u8>) -> Vec<u8>) -> Vec<u8> {
-    let bytes = std::fs::read(pte(model, "xnnpack")).expect("fixture");
+    with_blob_of(model, "xnnpack", f)
+}
+
+/// [`with_blob`] for the program of `variant`.
+fn with_blob_of(model: &str, variant: &str, f: impl FnOnce(Vec<u8>) -> Vec<u8>) -> Vec<u8> {
+    let bytes = std::fs::read(pte(model, variant)).expect("fixture");
     let (mut p, mut segs) = parse_pte(&bytes);
     let plan = &p.execution_plan.as_ref().expect("plans")[0];
     let d = &plan.delegates.as_ref().expect("delegates")[0];
@@ -383,7 +389,16 @@ fn join(g: &xfb::XnnGraph, constants: &[u8]) -> Vec<u8> {
 
 /// `model`'s program with its first delegate's graph edited by `f`.
 fn with_graph(model: &str, f: impl FnOnce(&mut xfb::XnnGraph, &mut Vec<u8>)) -> Vec<u8> {
-    with_blob(model, |b| {
+    with_graph_of(model, "xnnpack", f)
+}
+
+/// [`with_graph`] for the program of `variant`.
+fn with_graph_of(
+    model: &str,
+    variant: &str,
+    f: impl FnOnce(&mut xfb::XnnGraph, &mut Vec<u8>),
+) -> Vec<u8> {
+    with_blob_of(model, variant, |b| {
         let (mut g, mut c) = split(&b);
         f(&mut g, &mut c);
         join(&g, &c)
@@ -660,19 +675,73 @@ fn payload_in_the_constant_region_runs() {
     assert!(d <= ATOL, "{d}");
 }
 
+/// Every `<model>.xnnpack_q8.pte` (int8 PT2E, `XNNPACKQuantizer` per-channel
+/// symmetric) within one quantization step of ExecuTorch's XNNPACK runtime output.
 #[test]
-fn quantized_nodes_are_refused_clearly() {
-    let path = pte("mlp", "xnnpack_q8");
-    if !path.exists() {
-        println!("no xnnpack_q8 fixture");
-        return;
+fn every_xnnpack_q8_fixture() {
+    let mut n = 0;
+    let mut dirs: Vec<_> = std::fs::read_dir(fixtures())
+        .expect("fixtures dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let name = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        if dir.join(format!("{name}.xnnpack_q8.pte")).exists() {
+            plugboard_tests::check_q8_against_executorch(&dir, &name);
+            n += 1;
+        }
     }
-    let reg = registry();
-    let p = Arc::new(Program::from_file(&path).expect("q8 program"));
-    let e = Method::load(p, "forward", &reg).expect_err("not supported yet");
+    assert!(
+        n >= 6,
+        "expected at least six xnnpack_q8 fixtures, found {n}"
+    );
+}
+
+/// mobilenet_v2 and resnet18 int8 programs, when `export.py --large` has made them.
+#[test]
+fn large_q8_models_when_present() {
+    for model in ["mobilenet_v2", "resnet18"] {
+        let dir = fixtures().join("large").join(model);
+        if dir.join(format!("{model}.xnnpack_q8.pte")).exists() {
+            plugboard_tests::check_q8_against_executorch(&dir, model);
+        } else {
+            println!("skipping {model}: run tests/fixtures/export.py --large to create it");
+        }
+    }
+}
+
+/// A quantized graph with element types this backend does not run (`qint8`
+/// weights per tensor instead of `qcint8`) is refused at init, naming the node.
+#[test]
+fn unsupported_quantized_types_are_refused_clearly() {
+    let bytes = with_graph_of("mlp", "xnnpack_q8", |g, _| {
+        // Turn the first qcint8 filter into a (per-tensor) qint8 one.
+        for v in g.xvalues.iter_mut().flatten() {
+            if let Some(xfb::XValueUnion::XnnQuantizedTensorValue(q)) = &mut v.xvalue_union {
+                let t = q.tensor_value.as_mut().expect("tensor");
+                if t.datatype == xfb::XnnDatatype::XnnDatatypeQcint8 {
+                    t.datatype = xfb::XnnDatatype::XnnDatatypeQint8;
+                    q.quant_params = Some(xfb::XnnQuantParams::PerTensorQuant(Box::new(
+                        xfb::PerTensorQuant {
+                            scale: 0.01,
+                            zero_point: 0,
+                        },
+                    )));
+                    return;
+                }
+            }
+        }
+        panic!("no qcint8 value");
+    });
+    let e = load_err(bytes);
     println!("{e}");
     assert_eq!(e.kind, ErrorKind::NotSupported, "{e}");
-    assert!(e.to_string().contains("qint8"), "{e}");
+    assert!(e.to_string().contains("FullyConnected"), "{e}");
 }
 
 proptest! {

@@ -185,3 +185,70 @@ pub fn check_against_eager(dir: &Path, model: &str, variant: &str, atol: f64) {
         );
     }
 }
+
+/// The output quantization scales ExecuTorch's quantizer chose for `model`'s
+/// `xnnpack_q8` program, from the fixture manifest next to `dir` (`manifest.json` in
+/// `dir`'s parent, written by `export.py`).
+pub fn q8_output_scales(dir: &Path, model: &str) -> Vec<f64> {
+    let path = dir
+        .parent()
+        .expect("fixture dir has a parent")
+        .join("manifest.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let entries: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let entry = entries
+        .as_array()
+        .and_then(|a| {
+            a.iter()
+                .find(|e| e["model"] == model && e["variant"] == "xnnpack_q8")
+        })
+        .unwrap_or_else(|| panic!("{}: no xnnpack_q8 entry for {model}", path.display()));
+    entry["output_scales"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{model}: no output_scales in the manifest"))
+        .iter()
+        .map(|s| {
+            s.as_f64()
+                .unwrap_or_else(|| panic!("{model}: output scale {s}"))
+        })
+        .collect()
+}
+
+/// Runs `dir/<model>.xnnpack_q8.pte` on the fixture inputs and asserts every output is
+/// within one quantization step (the output's scale, from the manifest) of ExecuTorch's
+/// own XNNPACK runtime output on the same file (`et_xnnpack_q8_output<i>.npy`). Returns
+/// the largest difference in steps.
+pub fn check_q8_against_executorch(dir: &Path, model: &str) -> f64 {
+    let path = dir.join(format!("{model}.xnnpack_q8.pte"));
+    assert!(path.exists(), "missing fixture {}", path.display());
+    let inputs = read_numbered(dir, "input");
+    let reference = read_numbered(dir, "et_xnnpack_q8_output");
+    let scales = q8_output_scales(dir, model);
+    let outputs =
+        run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("{model}.xnnpack_q8: {e}"));
+    assert_eq!(outputs.len(), reference.len(), "{model}: number of outputs");
+    assert_eq!(
+        scales.len(),
+        reference.len(),
+        "{model}: number of output scales"
+    );
+    let mut worst = 0.0f64;
+    for (i, ((o, r), s)) in outputs.iter().zip(&reference).zip(&scales).enumerate() {
+        let o = o
+            .as_tensor()
+            .unwrap_or_else(|| panic!("{model}: output {i} is not a tensor"));
+        let d = max_abs_diff(o, r).unwrap_or_else(|m| panic!("{model}.xnnpack_q8 output {i}: {m}"));
+        let steps = d / s;
+        println!(
+            "{model}.xnnpack_q8 output {i}: max abs diff {d:.3e} = {steps:.3} steps of {s:.3e}"
+        );
+        // One step, plus float rounding of the dequantized values.
+        assert!(
+            d <= s * (1.0 + 1e-4),
+            "{model}.xnnpack_q8 output {i}: {steps} quantization steps from ExecuTorch"
+        );
+        worst = worst.max(steps);
+    }
+    worst
+}

@@ -3,5 +3,8 @@
 //!
 //! - [`gemm`]: the blocked single-precision GEMM ([`gemm::sgemm`], [`gemm::gemm`] with
 //!   a custom `B` packer, [`gemm::PackedB`] for weights packed once).
+//! - [`qgemm`]: the int8 GEMM with `i32` accumulation and XNNPACK-style `fp32`
+//!   requantization ([`qgemm::qgemm`], [`qgemm::PackedQB`]).
 
 pub mod gemm;
+pub mod qgemm;

@@ -7,9 +7,10 @@
 //! the payload or the program's named data), packs weights for the GEMM kernels and
 //! plans activation memory ([`runtime`]); `execute` only computes.
 //!
-//! Supported: fp32 graphs. Quantized values are parsed (per-tensor, per-channel,
-//! blockwise and dynamic parameters) but nodes that use them are refused at `init`
-//! with `not-supported`.
+//! Supported: fp32 graphs, and the int8 graphs of ExecuTorch's PT2E
+//! `XNNPACKQuantizer` (`qint8` activations, `qcint8` per-channel weights, `qcint32`
+//! biases, see [`quantized`]). Other quantized values (dynamic `qdint8`, 4-bit,
+//! blockwise) are parsed but refused at `init` with `not-supported`.
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -19,6 +20,7 @@ wit_bindgen::generate!({
 pub mod graph;
 pub mod header;
 pub mod kernels;
+pub mod quantized;
 pub mod runtime;
 #[allow(clippy::all, dead_code, unused_imports, missing_docs)]
 #[rustfmt::skip]

@@ -17,7 +17,9 @@ use crate::kernels::elementwise::{self, broadcast_shape, clamp_slice, Broadcast}
 use crate::kernels::layout::{self, Transpose};
 use crate::kernels::pool::{self, PoolGeom};
 use crate::kernels::winograd::{self, WinogradWeights};
+use crate::kernels::{qconv, quant};
 use crate::plugboard::runtime::types::{ScalarType, Tensor};
+use crate::quantized::{self, QStep};
 use crate::{err, invalid_program, not_supported, Error, ErrorKind};
 
 /// Weights and other per-node data prepared once.
@@ -114,6 +116,10 @@ pub struct Runtime {
     preps: Vec<Prep>,
     /// `f32` data of the constants read as plain operands.
     consts: Vec<Option<Rc<[f32]>>>,
+    /// `qint8` data of the constants read as plain operands.
+    qconsts: Vec<Option<Rc<[i8]>>>,
+    /// For each node: how it runs on int8 values (`None`: an fp32 node).
+    qsteps: Vec<Option<QStep>>,
     sched: Schedule,
     arena: Vec<f32>,
 }
@@ -121,6 +127,35 @@ pub struct Runtime {
 /// Elements of a shape.
 fn numel(d: &[usize]) -> usize {
     d.iter().product()
+}
+
+/// The ExecuTorch scalar type of a graph input or output of element type `d`, and its
+/// size in bytes (`fp32` is `Float`, `qint8` is `Char`).
+fn scalar_type(d: DataType) -> (ScalarType, usize) {
+    if d == DataType::Fp32 {
+        (ScalarType::Float, 4)
+    } else {
+        (ScalarType::Char, 1)
+    }
+}
+
+/// Arena slots (`f32`s) a value of `n` elements of type `d` takes.
+fn slots(d: DataType, n: usize) -> usize {
+    if d.bits() == 8 {
+        n.div_ceil(4)
+    } else {
+        n
+    }
+}
+
+/// The `n` bytes of an int8 value at slot `off` of the arena.
+fn arena_bytes_mut(arena: &mut [f32], off: usize, n: usize) -> Result<&mut [u8], Error> {
+    let slot_end = off.checked_add(n.div_ceil(4));
+    if slot_end.is_none_or(|e| e > arena.len()) {
+        return Err(err(ErrorKind::Internal, "int8 value outside the arena"));
+    }
+    // SAFETY: the checked range lies within `arena`, which this borrow holds exclusively.
+    Ok(unsafe { std::slice::from_raw_parts_mut((arena.as_mut_ptr().add(off)) as *mut u8, n) })
 }
 
 /// Reads little-endian `f32`s.
@@ -777,21 +812,10 @@ impl Runtime {
     /// Prepares `graph`: checks that every node can run here, packs weights and
     /// builds the schedule for the declared input shapes.
     pub fn new(mut graph: Graph) -> Result<Runtime, Error> {
-        // Element types: fp32 only for now.
-        for (ni, node) in graph.nodes.iter().enumerate() {
-            let vals = node.inputs.iter().chain(std::iter::once(&node.output));
-            for &vi in vals {
-                let v = &graph.values[vi];
-                if v.dtype != DataType::Fp32 {
-                    return Err(not_supported(format!(
-                        "node {ni} ({}): {} tensors (value {}) are not supported yet; this backend runs fp32 graphs",
-                        node.name,
-                        v.dtype.name(),
-                        v.id
-                    )));
-                }
-            }
-        }
+        // Quantized nodes are prepared by `quantized`; the others are all-fp32.
+        let qsteps = (0..graph.nodes.len())
+            .map(|ni| quantized::prepare(&graph, ni))
+            .collect::<Result<Vec<_>, Error>>()?;
         // Which constants are read as plain operands.
         let mut plain = vec![false; graph.values.len()];
         for node in &graph.nodes {
@@ -803,6 +827,10 @@ impl Runtime {
         }
         let mut preps = Vec::with_capacity(graph.nodes.len());
         for (ni, node) in graph.nodes.iter().enumerate() {
+            if qsteps[ni].is_some() {
+                preps.push(Prep::None);
+                continue;
+            }
             let what = || format!("node {ni} ({})", node.name);
             let filter = node.inputs.get(1).map(|&f| &graph.values[f]);
             let bias = node
@@ -902,12 +930,20 @@ impl Runtime {
             .values
             .iter()
             .enumerate()
-            .map(|(vi, v)| {
-                if plain[vi] {
-                    v.data.as_ref().map(|d| Rc::from(floats(d)))
-                } else {
-                    None
+            .map(|(vi, v)| match (&v.data, v.dtype) {
+                (Some(d), DataType::Fp32) if plain[vi] => Some(Rc::from(floats(d))),
+                _ => None,
+            })
+            .collect();
+        let qconsts: Vec<Option<Rc<[i8]>>> = graph
+            .values
+            .iter()
+            .enumerate()
+            .map(|(vi, v)| match (&v.data, v.dtype) {
+                (Some(d), DataType::QInt8) if plain[vi] => {
+                    Some(d.iter().map(|&b| b as i8).collect())
                 }
+                _ => None,
             })
             .collect();
         let input_dims: Vec<Vec<usize>> = graph
@@ -927,6 +963,8 @@ impl Runtime {
             graph,
             preps,
             consts,
+            qconsts,
+            qsteps,
             sched,
             arena: Vec::new(),
         };
@@ -966,10 +1004,13 @@ impl Runtime {
         let bad = |m: String| err(ErrorKind::InvalidArgument, m);
         let mut dims = Vec::with_capacity(inputs.len());
         for (i, t) in inputs.iter().enumerate() {
-            if t.dtype != ScalarType::Float {
+            let want = self.graph.values[self.graph.inputs[i]].dtype;
+            let (st, size) = scalar_type(want);
+            if t.dtype != st {
                 return Err(bad(format!(
-                    "input {i} is {:?}, the XNNPACK graph expects Float",
-                    t.dtype
+                    "input {i} is {:?}, the XNNPACK graph expects {st:?} ({})",
+                    t.dtype,
+                    want.name()
                 )));
             }
             if t.dim_order
@@ -983,7 +1024,7 @@ impl Runtime {
                 )));
             }
             let d: Vec<usize> = t.sizes.iter().map(|&s| s as usize).collect();
-            if d.iter().try_fold(4usize, |a, &s| a.checked_mul(s)) != Some(t.data.len()) {
+            if d.iter().try_fold(size, |a, &s| a.checked_mul(s)) != Some(t.data.len()) {
                 return Err(bad(format!(
                     "input {i} has {} bytes for sizes {:?}",
                     t.data.len(),
@@ -993,10 +1034,13 @@ impl Runtime {
             dims.push(d);
         }
         for (i, t) in outputs.iter().enumerate() {
-            if t.dtype != ScalarType::Float {
+            let want = self.graph.values[self.graph.outputs[i]].dtype;
+            let (st, _) = scalar_type(want);
+            if t.dtype != st {
                 return Err(bad(format!(
-                    "output {i} is {:?}, the XNNPACK graph produces Float",
-                    t.dtype
+                    "output {i} is {:?}, the XNNPACK graph produces {st:?} ({})",
+                    t.dtype,
+                    want.name()
                 )));
             }
         }
@@ -1009,16 +1053,23 @@ impl Runtime {
         for (k, &vi) in self.graph.inputs.iter().enumerate() {
             if let Some(off) = self.sched.offsets[vi] {
                 let n = numel(&self.sched.shapes[vi]);
-                for (d, c) in self.arena[off..off + n]
-                    .iter_mut()
-                    .zip(inputs[k].data.chunks_exact(4))
-                {
-                    *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                let src = &inputs[k].data;
+                if self.graph.values[vi].dtype == DataType::Fp32 {
+                    for (d, c) in self.arena[off..off + n].iter_mut().zip(src.chunks_exact(4)) {
+                        *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                    }
+                } else {
+                    arena_bytes_mut(&mut self.arena, off, n)?.copy_from_slice(&src[..n]);
                 }
             }
         }
         for ni in 0..self.graph.nodes.len() {
-            self.run_node(ni).map_err(|e| {
+            let r = if self.qsteps[ni].is_some() {
+                self.run_qnode(ni)
+            } else {
+                self.run_node(ni)
+            };
+            r.map_err(|e| {
                 let n = &self.graph.nodes[ni];
                 err(e.kind, format!("node {ni} ({}): {}", n.name, e.message))
             })?;
@@ -1026,20 +1077,142 @@ impl Runtime {
         let mut outs = Vec::with_capacity(self.graph.outputs.len());
         for &vi in &self.graph.outputs {
             let shape = &self.sched.shapes[vi];
-            let off = self.sched.offsets[vi].expect("outputs live in the arena");
-            let vals = &self.arena[off..off + numel(shape)];
-            let mut data = Vec::with_capacity(vals.len() * 4);
-            for v in vals {
-                data.extend_from_slice(&v.to_le_bytes());
-            }
+            let n = numel(shape);
+            let off = self.sched.offsets[vi].ok_or_else(|| {
+                err(
+                    ErrorKind::Internal,
+                    format!("output value {vi} has no memory"),
+                )
+            })?;
+            let dtype = self.graph.values[vi].dtype;
+            let data = if dtype == DataType::Fp32 {
+                let vals = &self.arena[off..off + n];
+                let mut data = Vec::with_capacity(vals.len() * 4);
+                for v in vals {
+                    data.extend_from_slice(&v.to_le_bytes());
+                }
+                data
+            } else {
+                arena_bytes_mut(&mut self.arena, off, n)?.to_vec()
+            };
             outs.push(Tensor {
-                dtype: ScalarType::Float,
+                dtype: scalar_type(dtype).0,
                 sizes: shape.iter().map(|&s| s as u32).collect(),
                 dim_order: (0..shape.len() as u8).collect(),
                 data,
             });
         }
         Ok(outs)
+    }
+
+    /// Runs quantized node `ni` (its [`QStep`] with the current shapes' [`Step`]).
+    fn run_qnode(&mut self, ni: usize) -> Result<(), Error> {
+        let node = &self.graph.nodes[ni];
+        let sched = &self.sched;
+        let internal = |m: String| err(ErrorKind::Internal, m);
+        let Some(q) = &self.qsteps[ni] else {
+            return Err(internal("not a quantized node".into()));
+        };
+        let base = self.arena.as_mut_ptr();
+        let arena_len = self.arena.len();
+        let qconsts = &self.qconsts;
+        let consts = &self.consts;
+        // Byte range of value `vi` in the arena (offsets count f32 slots).
+        let range = |vi: usize, elem: usize| -> Result<(usize, usize), Error> {
+            let off =
+                sched.offsets[vi].ok_or_else(|| internal(format!("value {vi} has no memory")))?;
+            let n = numel(&sched.shapes[vi]);
+            if (off * 4)
+                .checked_add(n * elem)
+                .is_none_or(|e| e > arena_len * 4)
+            {
+                return Err(internal(format!("value {vi} lies outside the arena")));
+            }
+            Ok((off * 4, n))
+        };
+        // SAFETY (all views below): the memory plan gives every value its own arena
+        // range while it lives; a node's output is alive together with its inputs, so
+        // the output range overlaps no input range. `range` checked the bounds.
+        let bytes = |vi: usize| -> Result<&[i8], Error> {
+            if let Some(c) = &qconsts[vi] {
+                return Ok(c);
+            }
+            let (o, n) = range(vi, 1)?;
+            Ok(unsafe { std::slice::from_raw_parts((base as *const u8).add(o) as *const i8, n) })
+        };
+        let floats = |vi: usize| -> Result<&[f32], Error> {
+            if let Some(c) = &consts[vi] {
+                return Ok(c);
+            }
+            let (o, n) = range(vi, 4)?;
+            Ok(unsafe { std::slice::from_raw_parts((base as *const u8).add(o) as *const f32, n) })
+        };
+        let out_vi = node.output;
+        let out_is_f32 = self.graph.values[out_vi].dtype == DataType::Fp32;
+        let (oo, on) = range(out_vi, if out_is_f32 { 4 } else { 1 })?;
+        let x = || bytes(node.inputs[0]);
+        let step = &sched.steps[ni];
+        if out_is_f32 {
+            let out = unsafe {
+                std::slice::from_raw_parts_mut((base as *mut u8).add(oo) as *mut f32, on)
+            };
+            return match q {
+                QStep::Dequantize(p) => {
+                    quant::dequantize(x()?, out, *p, node.min, node.max);
+                    Ok(())
+                }
+                _ => Err(internal("int8 step with an fp32 output".into())),
+            };
+        }
+        let out =
+            unsafe { std::slice::from_raw_parts_mut((base as *mut u8).add(oo) as *mut i8, on) };
+        let mismatch = || internal(format!("int8 step {q:?} does not fit {step:?}"));
+        match (q, step) {
+            (QStep::Quantize(p), _) => quant::quantize(floats(node.inputs[0])?, out, *p),
+            (QStep::Lookup(t), _) => quant::lookup(x()?, out, t),
+            (QStep::Add(p), Step::Binary(_, bc)) => {
+                elementwise::broadcast(|a, b| p.apply(a, b), bc, x()?, bytes(node.inputs[1])?, out)
+            }
+            (QStep::Mul(p), Step::Binary(_, bc)) => {
+                elementwise::broadcast(|a, b| p.apply(a, b), bc, x()?, bytes(node.inputs[1])?, out)
+            }
+            (QStep::Gemm { w, x_zero_point }, Step::Conv(g)) => {
+                qconv::conv2d(g, w, x()?, *x_zero_point, out).map_err(internal)?
+            }
+            (QStep::Gemm { w, .. }, Step::FullyConnected { m, k, .. }) => {
+                qconv::fully_connected(*m, *k, w, x()?, out).map_err(internal)?
+            }
+            (QStep::Depthwise(w), Step::Depthwise(g)) => quant::depthwise(g, w, x()?, out),
+            (QStep::MaxPool { qmin, qmax }, Step::Pool { g, is_max: true }) => {
+                quant::max_pool(g, x()?, out, *qmin, *qmax)
+            }
+            (QStep::GlobalAvg(p), Step::GlobalAvg { n, hw, c }) => {
+                quant::global_avg(x()?, *n, *hw, *c, p, out)
+            }
+            (QStep::Move { .. }, Step::Copy) => out.copy_from_slice(x()?),
+            (QStep::Move { .. }, Step::Transpose(t)) => t.run(x()?, out),
+            (QStep::Move { .. }, Step::Slice { in_dims, offsets }) => {
+                layout::slice(x()?, in_dims, offsets, &sched.shapes[out_vi], out)
+            }
+            (QStep::Move { .. }, Step::Concat { axis }) => {
+                let parts = node
+                    .inputs
+                    .iter()
+                    .map(|&vi| Ok((bytes(vi)?, sched.shapes[vi].as_slice())))
+                    .collect::<Result<Vec<_>, Error>>()?;
+                layout::concat(&parts, *axis, out)
+            }
+            (QStep::Move { pad }, Step::Pad { pre, .. }) => layout::pad(
+                x()?,
+                &sched.shapes[node.inputs[0]],
+                pre,
+                &sched.shapes[out_vi],
+                *pad,
+                out,
+            ),
+            _ => return Err(mismatch()),
+        }
+        Ok(())
     }
 
     /// Runs node `ni`.
@@ -1291,7 +1464,7 @@ fn schedule(
     let mut which = Vec::new();
     for (vi, v) in graph.values.iter().enumerate() {
         if used[vi] && v.data.is_none() && first[vi] != usize::MAX {
-            items.push((numel(&shapes[vi]), first[vi], last[vi]));
+            items.push((slots(v.dtype, numel(&shapes[vi])), first[vi], last[vi]));
             which.push(vi);
         }
     }

@@ -107,19 +107,12 @@ impl Broadcast {
     }
 }
 
+/// `out = f(a, b)` with broadcasting as planned by `bc`, for any element type.
 #[inline(always)]
-fn run_binary<F: Fn(f32, f32) -> f32>(
-    f: F,
-    bc: &Broadcast,
-    a: &[f32],
-    b: &[f32],
-    out: &mut [f32],
-    min: f32,
-    max: f32,
-) {
+pub fn broadcast<T: Copy, F: Fn(T, T) -> T>(f: F, bc: &Broadcast, a: &[T], b: &[T], out: &mut [T]) {
     let r = bc.dims.len();
     if r == 0 {
-        out[0] = clamp(f(a[0], b[0]), min, max);
+        out[0] = f(a[0], b[0]);
         return;
     }
     let n = bc.dims[r - 1];
@@ -146,23 +139,23 @@ fn run_binary<F: Fn(f32, f32) -> f32>(
         match (ia, ib) {
             (true, true) => {
                 for ((o, &x), &y) in o.iter_mut().zip(&a[oa..oa + n]).zip(&b[ob..ob + n]) {
-                    *o = clamp(f(x, y), min, max);
+                    *o = f(x, y);
                 }
             }
             (true, false) => {
                 let y = b[ob];
                 for (o, &x) in o.iter_mut().zip(&a[oa..oa + n]) {
-                    *o = clamp(f(x, y), min, max);
+                    *o = f(x, y);
                 }
             }
             (false, true) => {
                 let x = a[oa];
                 for (o, &y) in o.iter_mut().zip(&b[ob..ob + n]) {
-                    *o = clamp(f(x, y), min, max);
+                    *o = f(x, y);
                 }
             }
             (false, false) => {
-                let v = clamp(f(a[oa], b[ob]), min, max);
+                let v = f(a[oa], b[ob]);
                 o.fill(v);
             }
         }
@@ -181,6 +174,19 @@ fn run_binary<F: Fn(f32, f32) -> f32>(
             idx[d] = 0;
         }
     }
+}
+
+#[inline(always)]
+fn run_binary<F: Fn(f32, f32) -> f32>(
+    f: F,
+    bc: &Broadcast,
+    a: &[f32],
+    b: &[f32],
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) {
+    broadcast(|x, y| clamp(f(x, y), min, max), bc, a, b, out)
 }
 
 /// `out = clamp(op(a, b))` with broadcasting as planned by `bc`.

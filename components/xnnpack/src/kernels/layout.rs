@@ -145,13 +145,13 @@ pub fn concat<T: Copy>(inputs: &[(&[T], &[usize])], axis: usize, out: &mut [T]) 
 }
 
 /// Pads `x` (dims `in_dims`) with `pre[d]` / `post[d]` elements of `value` per dim.
-pub fn pad(
-    x: &[f32],
+pub fn pad<T: Copy>(
+    x: &[T],
     in_dims: &[usize],
     pre: &[usize],
     out_dims: &[usize],
-    value: f32,
-    out: &mut [f32],
+    value: T,
+    out: &mut [T],
 ) {
     out.fill(value);
     let is = strides(in_dims);

@@ -1,0 +1,353 @@
+//! Int8 kernels of the quantized path (`qint8` activations: one scale and zero point
+//! per tensor). Rounding follows XNNPACK's `qs8` operators so that results match
+//! ExecuTorch's XNNPACK runtime step for step:
+//!
+//! - quantize (`f32 -> qs8` convert): `x * (1 / scale)`, rounded to nearest even, plus
+//!   the zero point, saturated;
+//! - dequantize: `(q - zero_point) * scale`;
+//! - add: XNNPACK's fixed-point `qs8-vadd` (21-bit multipliers, one arithmetic shift,
+//!   rounding half up) as set up by its `xnn_init_qs8_add_minmax_*_params`;
+//! - multiply, convolutions, fully connected, mean: `i32` accumulation, then `f32`
+//!   requantization with ties to even (XNNPACK's "fp32" requantization);
+//! - clamp bounds: `round(bound / scale + zero_point)`, saturated (`xnn_qs8_quantize`).
+
+use super::conv::ConvGeom;
+use super::pool::{taps_inside, PoolGeom};
+
+/// Scale and zero point of a `qint8` tensor (`real = (q - zero_point) * scale`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QParams {
+    pub scale: f32,
+    pub zero_point: i32,
+}
+
+impl QParams {
+    /// `bound` (a real value, possibly infinite) as a saturated int8 clamp bound.
+    pub fn bound(&self, bound: f32) -> i8 {
+        let v = bound / self.scale + self.zero_point as f32;
+        v.clamp(-128.0, 127.0).round_ties_even() as i8
+    }
+
+    /// The real value of `q`.
+    #[inline(always)]
+    pub fn real(&self, q: i8) -> f32 {
+        (q as i32 - self.zero_point) as f32 * self.scale
+    }
+
+    /// `x` quantized the way XNNPACK's `f32 -> qs8` convert does.
+    #[inline(always)]
+    pub fn quantize(&self, x: f32, inv_scale: f32) -> i8 {
+        let lo = (-128 - self.zero_point) as f32;
+        let hi = (127 - self.zero_point) as f32;
+        let v = (x * inv_scale).max(lo).min(hi).round_ties_even();
+        (v as i32 + self.zero_point) as i8
+    }
+}
+
+/// Requantizes an `i32` accumulator: `round(acc * scale) + zero_point`, clamped.
+#[inline(always)]
+pub fn requant(acc: i32, scale: f32, zero_point: i32, qmin: i8, qmax: i8) -> i8 {
+    let v = (acc as f32 * scale).round_ties_even() as i32;
+    v.saturating_add(zero_point).clamp(qmin as i32, qmax as i32) as i8
+}
+
+/// `out = quantize(x)` with `p`'s parameters (an `f32 -> qint8` Convert).
+pub fn quantize(x: &[f32], out: &mut [i8], p: QParams) {
+    let inv = 1.0 / p.scale;
+    for (o, &v) in out.iter_mut().zip(x) {
+        *o = p.quantize(v, inv);
+    }
+}
+
+/// `out = clamp(dequantize(x))` (a `qint8 -> f32` Convert).
+pub fn dequantize(x: &[i8], out: &mut [f32], p: QParams, min: f32, max: f32) {
+    for (o, &q) in out.iter_mut().zip(x) {
+        *o = super::elementwise::clamp(p.real(q), min, max);
+    }
+}
+
+/// A 256-entry table for an int8 -> int8 function of one input (requantizing
+/// converts, clamps and other unary operations): `table[q as u8]`.
+pub fn lookup(x: &[i8], out: &mut [i8], table: &[i8; 256]) {
+    for (o, &q) in out.iter_mut().zip(x) {
+        *o = table[q as u8 as usize];
+    }
+}
+
+/// Builds a [`lookup`] table from the real-valued function `f`, as XNNPACK does for
+/// `qs8` unary operators: dequantize, apply, quantize.
+pub fn table(x: QParams, out: QParams, qmin: i8, qmax: i8, f: impl Fn(f32) -> f32) -> [i8; 256] {
+    let mut t = [0i8; 256];
+    for (i, e) in t.iter_mut().enumerate() {
+        let q = i as u8 as i8;
+        let y = f(x.real(q)) / out.scale + out.zero_point as f32;
+        let y = y.clamp(-128.0, 127.0).round_ties_even() as i32;
+        *e = y.clamp(qmin as i32, qmax as i32) as i8;
+    }
+    t
+}
+
+/// Parameters of XNNPACK's fixed-point `qs8` addition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddParams {
+    pub a_multiplier: i32,
+    pub b_multiplier: i32,
+    pub bias: i32,
+    pub shift: u32,
+    pub zero_point: i32,
+    pub qmin: i8,
+    pub qmax: i8,
+}
+
+impl AddParams {
+    /// The parameters for inputs `a`, `b` and output `out`; `None` when the scale
+    /// ratios are outside the range XNNPACK accepts (`[2^-10, 2^8)`).
+    pub fn new(a: QParams, b: QParams, out: QParams, qmin: i8, qmax: i8) -> Option<AddParams> {
+        let a_ratio = a.scale / out.scale;
+        let b_ratio = b.scale / out.scale;
+        let ok = |r: f32| r.is_finite() && r.abs() >= 1.0 / 1024.0 && r.abs() < 256.0;
+        if !ok(a_ratio) || !ok(b_ratio) {
+            return None;
+        }
+        let max_ratio = a_ratio.abs().max(b_ratio.abs());
+        let exponent = (max_ratio.to_bits() >> 23) as i32 - 127;
+        // 20 multiplier bits: the largest multiplier is in [2^20, 2^21).
+        let shift = (20 - exponent) as u32;
+        let multiplier = |r: f32| {
+            let m = f32::from_bits(r.abs().to_bits() + (shift << 23)).round_ties_even() as i32;
+            if r.is_sign_negative() {
+                -m
+            } else {
+                m
+            }
+        };
+        let (am, bm) = (multiplier(a_ratio), multiplier(b_ratio));
+        let rounding = 1i32 << (shift - 1);
+        Some(AddParams {
+            a_multiplier: am,
+            b_multiplier: bm,
+            bias: rounding
+                .wrapping_sub(am.wrapping_mul(a.zero_point))
+                .wrapping_sub(bm.wrapping_mul(b.zero_point)),
+            shift,
+            zero_point: out.zero_point,
+            qmin,
+            qmax,
+        })
+    }
+
+    /// `a + b` of two int8 values.
+    #[inline(always)]
+    pub fn apply(&self, a: i8, b: i8) -> i8 {
+        let acc = self
+            .bias
+            .wrapping_add((a as i32).wrapping_mul(self.a_multiplier))
+            .wrapping_add((b as i32).wrapping_mul(self.b_multiplier));
+        ((acc >> self.shift) + self.zero_point).clamp(self.qmin as i32, self.qmax as i32) as i8
+    }
+}
+
+/// Parameters of XNNPACK's `qs8` multiplication (`fp32` requantization).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MulParams {
+    pub a_zero_point: i32,
+    pub b_zero_point: i32,
+    /// `a.scale * b.scale / out.scale`.
+    pub scale: f32,
+    pub zero_point: i32,
+    pub qmin: i8,
+    pub qmax: i8,
+}
+
+impl MulParams {
+    /// `a * b` of two int8 values.
+    #[inline(always)]
+    pub fn apply(&self, a: i8, b: i8) -> i8 {
+        let acc = (a as i32 - self.a_zero_point) * (b as i32 - self.b_zero_point);
+        requant(acc, self.scale, self.zero_point, self.qmin, self.qmax)
+    }
+}
+
+/// Max pooling of int8 values (no requantization: input and output share their
+/// parameters), clamped to `[qmin, qmax]`.
+pub fn max_pool(g: &PoolGeom, x: &[i8], out: &mut [i8], qmin: i8, qmax: i8) {
+    let c = g.c;
+    let mut acc = vec![i8::MIN; c];
+    for b in 0..g.n {
+        for oy in 0..g.oh {
+            for ox in 0..g.ow {
+                acc.fill(i8::MIN);
+                let (ky0, ky1) = taps_inside(oy * g.sh, g.pad_top, g.dh, g.kh, g.h);
+                let (kx0, kx1) = taps_inside(ox * g.sw, g.pad_left, g.dw, g.kw, g.w);
+                for ky in ky0..ky1 {
+                    let iy = oy * g.sh + ky * g.dh - g.pad_top;
+                    for kx in kx0..kx1 {
+                        let ix = ox * g.sw + kx * g.dw - g.pad_left;
+                        let s = ((b * g.h + iy) * g.w + ix) * c;
+                        for (a, &v) in acc.iter_mut().zip(&x[s..s + c]) {
+                            *a = (*a).max(v);
+                        }
+                    }
+                }
+                let o = ((b * g.oh + oy) * g.ow + ox) * c;
+                for (d, &a) in out[o..o + c].iter_mut().zip(&acc) {
+                    *d = a.clamp(qmin, qmax);
+                }
+            }
+        }
+    }
+}
+
+/// Parameters of an int8 mean over pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeanParams {
+    pub x: QParams,
+    pub out: QParams,
+    pub qmin: i8,
+    pub qmax: i8,
+}
+
+/// Mean over `hw` pixels of an NHWC tensor `[n, hw, c]` into `[n, c]`:
+/// `round((sum - hw * zp_in) * scale) + zp_out` with
+/// `scale = in.scale / (out.scale * hw)`.
+pub fn global_avg(x: &[i8], n: usize, hw: usize, c: usize, p: &MeanParams, out: &mut [i8]) {
+    let (xin, xout, qmin, qmax) = (p.x, p.out, p.qmin, p.qmax);
+    let scale = xin.scale / (xout.scale * hw as f32);
+    let mut acc = vec![0i32; c];
+    for b in 0..n {
+        acc.fill(-(hw as i32) * xin.zero_point);
+        for p in 0..hw {
+            let s = (b * hw + p) * c;
+            for (a, &v) in acc.iter_mut().zip(&x[s..s + c]) {
+                *a += v as i32;
+            }
+        }
+        for (d, &a) in out[b * c..(b + 1) * c].iter_mut().zip(&acc) {
+            *d = requant(a, scale, xout.zero_point, qmin, qmax);
+        }
+    }
+}
+
+/// Depthwise filter and requantization prepared at `init`.
+#[derive(Clone, Debug)]
+pub struct QDepthwise {
+    /// `[kh * kw, c_out]`, widened.
+    pub filter: Vec<i16>,
+    /// Per output channel (zeros when the node has none).
+    pub bias: Vec<i32>,
+    /// The input's zero point, subtracted from every input value.
+    pub x_zero_point: i32,
+    pub scale: Vec<f32>,
+    pub zero_point: i32,
+    pub qmin: i8,
+    pub qmax: i8,
+}
+
+/// Int8 depthwise convolution (`c_out = c_in * multiplier`):
+/// `acc = bias + sum((x - zp_in) * w)`; taps outside the input contribute nothing
+/// (XNNPACK pads with the input zero point).
+pub fn depthwise(g: &ConvGeom, w: &QDepthwise, x: &[i8], out: &mut [i8]) {
+    let (c, oc) = (g.c_in, g.c_out);
+    let mult = oc.checked_div(c).unwrap_or(1).max(1);
+    let mut acc = vec![0i32; oc];
+    for b in 0..g.n {
+        for oy in 0..g.oh {
+            let (ky0, ky1) = taps_inside(oy * g.sh, g.pad_top, g.dh, g.kh, g.h);
+            for ox in 0..g.ow {
+                let (kx0, kx1) = taps_inside(ox * g.sw, g.pad_left, g.dw, g.kw, g.w);
+                acc.copy_from_slice(&w.bias);
+                for ky in ky0..ky1 {
+                    let iy = oy * g.sh + ky * g.dh - g.pad_top;
+                    for kx in kx0..kx1 {
+                        let ix = ox * g.sw + kx * g.dw - g.pad_left;
+                        let s = ((b * g.h + iy) * g.w + ix) * c;
+                        let f = &w.filter[(ky * g.kw + kx) * oc..(ky * g.kw + kx + 1) * oc];
+                        let xs = &x[s..s + c];
+                        if mult == 1 {
+                            mac(&mut acc, xs, w.x_zero_point, f);
+                        } else {
+                            for (o, a) in acc.iter_mut().enumerate() {
+                                *a += (xs[o / mult] as i32 - w.x_zero_point) * f[o] as i32;
+                            }
+                        }
+                    }
+                }
+                let o = ((b * g.oh + oy) * g.ow + ox) * oc;
+                for (j, (d, &a)) in out[o..o + oc].iter_mut().zip(&acc).enumerate() {
+                    *d = requant(a, w.scale[j], w.zero_point, w.qmin, w.qmax);
+                }
+            }
+        }
+    }
+}
+
+/// `acc[i] += (x[i] - zp) * f[i]`.
+#[inline(always)]
+fn mac(acc: &mut [i32], x: &[i8], zp: i32, f: &[i16]) {
+    let n = acc.len().min(x.len()).min(f.len());
+    let mut i = 0;
+    #[cfg(target_arch = "wasm32")]
+    {
+        use std::arch::wasm32::*;
+        let zv = i16x8_splat(zp as i16);
+        while i + 8 <= n {
+            // SAFETY: i + 8 <= n, within all three slices.
+            unsafe {
+                let xv = i16x8_sub(i16x8_load_extend_i8x8(x.as_ptr().add(i) as *const _), zv);
+                let fv = v128_load(f.as_ptr().add(i) as *const v128);
+                let pa = acc.as_mut_ptr().add(i) as *mut v128;
+                let lo = i32x4_extmul_low_i16x8(xv, fv);
+                let hi = i32x4_extmul_high_i16x8(xv, fv);
+                v128_store(pa, i32x4_add(v128_load(pa), lo));
+                v128_store(pa.add(1), i32x4_add(v128_load(pa.add(1)), hi));
+            }
+            i += 8;
+        }
+    }
+    for j in i..n {
+        acc[j] += (x[j] as i32 - zp) * f[j] as i32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_matches_real_sum() {
+        let a = QParams {
+            scale: 0.02,
+            zero_point: -3,
+        };
+        let b = QParams {
+            scale: 0.05,
+            zero_point: 7,
+        };
+        let o = QParams {
+            scale: 0.06,
+            zero_point: 1,
+        };
+        let p = AddParams::new(a, b, o, -128, 127).unwrap();
+        for qa in [-128i8, -5, 0, 3, 127] {
+            for qb in [-128i8, -1, 0, 9, 127] {
+                let want = (a.real(qa) + b.real(qb)) / o.scale + o.zero_point as f32;
+                let got = p.apply(qa, qb) as f32;
+                assert!(
+                    (got - want.clamp(-128.0, 127.0)).abs() <= 0.5 + 1e-3,
+                    "{qa} {qb}: {got} vs {want}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn quantize_rounds_ties_to_even() {
+        let p = QParams {
+            scale: 0.5,
+            zero_point: 0,
+        };
+        let mut out = [0i8; 4];
+        quantize(&[0.25, 0.75, -0.25, 100.0], &mut out, p);
+        assert_eq!(out, [0, 2, 0, 127]);
+    }
+}

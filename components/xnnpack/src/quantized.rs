@@ -1,0 +1,407 @@
+//! The int8 path: which quantized nodes run here and their parameters, prepared once
+//! at `init` (packed `qcint8` weights with the input zero point folded into the
+//! `qcint32` bias, requantization scales, lookup tables, fixed-point add parameters).
+//!
+//! Supported element types: `qint8` activations (per-tensor scale and zero point),
+//! `qcint8` weights (per-output-channel symmetric scales), `qcint32` biases, and
+//! `fp32 <-> qint8` Converts. Dynamically quantized (`qdint8`), 4-bit and `quint8`
+//! values are refused with `not-supported`.
+
+use plugboard_compute::qgemm::{PackedQB, Requant};
+
+use crate::graph::{BinaryOp, DataType, Graph, Node, Op, Quant, UnaryOp, Value};
+use crate::kernels::elementwise;
+use crate::kernels::qconv::QGemmWeights;
+use crate::kernels::quant::{self, AddParams, MeanParams, MulParams, QDepthwise, QParams};
+use crate::{invalid_program, not_supported, Error};
+
+/// How a quantized node runs.
+#[derive(Clone, Debug)]
+pub enum QStep {
+    /// `fp32 -> qint8` Convert.
+    Quantize(QParams),
+    /// `qint8 -> fp32` Convert.
+    Dequantize(QParams),
+    /// Any int8 -> int8 function of one input (requantizing Convert, Clamp, unary ops).
+    Lookup(Box<[i8; 256]>),
+    Add(AddParams),
+    Mul(MulParams),
+    /// Conv2d or FullyConnected through the int8 GEMM.
+    Gemm {
+        w: QGemmWeights,
+        x_zero_point: i8,
+    },
+    Depthwise(QDepthwise),
+    MaxPool {
+        qmin: i8,
+        qmax: i8,
+    },
+    GlobalAvg(MeanParams),
+    /// Data movement with equal input and output parameters (transpose, reshape,
+    /// slice, concatenate, copy, pad with `pad`).
+    Move {
+        pad: i8,
+    },
+}
+
+/// Per-tensor parameters of a `qint8` value.
+fn qparams(v: &Value) -> Option<QParams> {
+    match (&v.dtype, &v.quant) {
+        (DataType::QInt8, Quant::PerTensor { scale, zero_point })
+            if scale.is_finite() && *scale > 0.0 && (-128..=127).contains(zero_point) =>
+        {
+            Some(QParams {
+                scale: *scale,
+                zero_point: *zero_point,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Little-endian `i32`s.
+fn ints(bytes: &[u8]) -> Vec<i32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// Prepares node `ni` if it is quantized: `Ok(None)` for an all-`fp32` node,
+/// `not-supported` for element types or combinations this backend does not run,
+/// `invalid-program` for inconsistent parameters.
+pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
+    let node = &graph.nodes[ni];
+    let val = |vi: usize| &graph.values[vi];
+    let all = node.inputs.iter().chain(std::iter::once(&node.output));
+    if all.clone().all(|&vi| val(vi).dtype == DataType::Fp32) {
+        return Ok(None);
+    }
+    let what = format!("node {ni} ({})", node.name);
+    let types: Vec<&str> = all.map(|&vi| val(vi).dtype.name()).collect();
+    let unsupported = || {
+        not_supported(format!(
+            "{what}: element types {} are not supported (supported: fp32, and qint8 with qcint8 weights and qcint32 bias)",
+            types.join(" ")
+        ))
+    };
+    // Every activation (input 0, the output, the second operand of binary nodes) is
+    // qint8 or fp32 with valid per-tensor parameters.
+    let out_v = val(node.output);
+    let x_v = val(node.inputs[0]);
+    let q = |v: &Value| -> Result<QParams, Error> {
+        qparams(v).ok_or_else(|| {
+            if v.dtype == DataType::QInt8 {
+                invalid_program(format!(
+                    "{what}: value {} needs one finite positive scale and a zero point in [-128, 127]",
+                    v.id
+                ))
+            } else {
+                unsupported()
+            }
+        })
+    };
+    let bounds = |p: QParams| (p.bound(node.min), p.bound(node.max));
+    let step = match &node.op {
+        Op::Convert => match (x_v.dtype, out_v.dtype) {
+            (DataType::Fp32, DataType::QInt8) => QStep::Quantize(q(out_v)?),
+            (DataType::QInt8, DataType::Fp32) => QStep::Dequantize(q(x_v)?),
+            (DataType::QInt8, DataType::QInt8) => {
+                let (xi, o) = (q(x_v)?, q(out_v)?);
+                let (lo, hi) = bounds(o);
+                QStep::Lookup(Box::new(quant::table(xi, o, lo, hi, |v| v)))
+            }
+            _ => return Err(unsupported()),
+        },
+        Op::Unary(UnaryOp::Copy) => move_step(graph, node, &what, 0.0)?,
+        Op::Unary(op) => {
+            let (xi, o) = (q(x_v)?, q(out_v)?);
+            let (lo, hi) = bounds(o);
+            let op = *op;
+            QStep::Lookup(Box::new(quant::table(xi, o, lo, hi, |v| {
+                let mut y = [0.0f32];
+                elementwise::unary(op, &[v], &mut y, f32::NEG_INFINITY, f32::INFINITY);
+                y[0]
+            })))
+        }
+        Op::Binary(op @ (BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply)) => {
+            let (a, b, o) = (q(x_v)?, q(val(node.inputs[1]))?, q(out_v)?);
+            let (qmin, qmax) = bounds(o);
+            if *op == BinaryOp::Multiply {
+                QStep::Mul(MulParams {
+                    a_zero_point: a.zero_point,
+                    b_zero_point: b.zero_point,
+                    scale: a.scale * b.scale / o.scale,
+                    zero_point: o.zero_point,
+                    qmin,
+                    qmax,
+                })
+            } else {
+                // a - b is a + b with a negative scale ratio for b.
+                let b = if *op == BinaryOp::Subtract {
+                    QParams {
+                        scale: -b.scale,
+                        ..b
+                    }
+                } else {
+                    b
+                };
+                QStep::Add(AddParams::new(a, b, o, qmin, qmax).ok_or_else(|| {
+                    not_supported(format!(
+                        "{what}: input/output scale ratios outside XNNPACK's range [2^-10, 2^8)"
+                    ))
+                })?)
+            }
+        }
+        Op::FullyConnected {
+            transpose_weights, ..
+        } => {
+            let (xi, o) = (q(x_v)?, q(out_v)?);
+            let f = val(node.inputs[1]);
+            if f.dims.len() != 2 {
+                return Err(invalid_program(format!("{what}: filter must be 2-D")));
+            }
+            let (n, k) = if *transpose_weights {
+                (f.dims[1], f.dims[0])
+            } else {
+                (f.dims[0], f.dims[1])
+            };
+            let w = filter_rows(f, n, k, *transpose_weights, &what, &unsupported)?;
+            let scales = weight_scales(f, if *transpose_weights { 1 } else { 0 }, &what)?;
+            let bias = bias_values(graph, node, n, &what)?;
+            let gemm = gemm_weights(&w, 1, n, k, &scales, bias.as_deref(), xi, o, bounds(o))
+                .map_err(|e| invalid_program(format!("{what}: {e}")))?;
+            QStep::Gemm {
+                w: gemm,
+                x_zero_point: xi.zero_point as i8,
+            }
+        }
+        Op::Conv2d(p) => {
+            let (xi, o) = (q(x_v)?, q(out_v)?);
+            let f = val(node.inputs[1]);
+            let c_out = p.groups * p.group_out;
+            let depth = p.kernel_h * p.kernel_w * p.group_in;
+            if f.dims.len() != 4 || f.dims[0] != c_out || f.numel() != c_out * depth {
+                return Err(invalid_program(format!(
+                    "{what}: filter dims {:?} do not match the convolution",
+                    f.dims
+                )));
+            }
+            let w = filter_rows(f, c_out, depth, false, &what, &unsupported)?;
+            let scales = weight_scales(f, 0, &what)?;
+            let bias = bias_values(graph, node, c_out, &what)?;
+            let gemm = gemm_weights(
+                &w,
+                p.groups,
+                p.group_out,
+                depth,
+                &scales,
+                bias.as_deref(),
+                xi,
+                o,
+                bounds(o),
+            )
+            .map_err(|e| invalid_program(format!("{what}: {e}")))?;
+            QStep::Gemm {
+                w: gemm,
+                x_zero_point: xi.zero_point as i8,
+            }
+        }
+        Op::DepthwiseConv2d(p) => {
+            let (xi, o) = (q(x_v)?, q(out_v)?);
+            let f = val(node.inputs[1]);
+            let c_out = p.groups * p.group_out;
+            let taps = p.kernel_h * p.kernel_w;
+            if f.dims.len() != 4 || f.dims[3] != c_out || f.numel() != taps * c_out {
+                return Err(invalid_program(format!(
+                    "{what}: filter dims {:?} do not match the depthwise convolution",
+                    f.dims
+                )));
+            }
+            let w = filter_rows(f, taps, c_out, false, &what, &unsupported)?;
+            let scales = weight_scales(f, 3, &what)?;
+            let bias = bias_values(graph, node, c_out, &what)?;
+            let (qmin, qmax) = bounds(o);
+            let scale = scales.iter().map(|&s| xi.scale * s / o.scale).collect();
+            QStep::Depthwise(QDepthwise {
+                filter: w.iter().map(|&v| v as i16).collect(),
+                bias: bias.unwrap_or_else(|| vec![0; c_out]),
+                x_zero_point: xi.zero_point,
+                scale,
+                zero_point: o.zero_point,
+                qmin,
+                qmax,
+            })
+        }
+        Op::MaxPooling2d(_) => {
+            let (xi, o) = (q(x_v)?, q(out_v)?);
+            if xi != o {
+                return Err(not_supported(format!(
+                    "{what}: int8 max pooling needs equal input and output quantization"
+                )));
+            }
+            let (qmin, qmax) = bounds(o);
+            QStep::MaxPool { qmin, qmax }
+        }
+        Op::GlobalAvgPooling2d { .. } => {
+            let (xi, o) = (q(x_v)?, q(out_v)?);
+            let (qmin, qmax) = bounds(o);
+            QStep::GlobalAvg(MeanParams {
+                x: xi,
+                out: o,
+                qmin,
+                qmax,
+            })
+        }
+        Op::StaticTranspose { .. }
+        | Op::StaticReshape { .. }
+        | Op::StaticSlice { .. }
+        | Op::Concatenate { .. } => move_step(graph, node, &what, 0.0)?,
+        Op::StaticConstantPad { value, .. } => move_step(graph, node, &what, *value)?,
+        _ => return Err(unsupported()),
+    };
+    Ok(Some(step))
+}
+
+/// A data-movement node on qint8 values: every input shares the output's parameters.
+fn move_step(graph: &Graph, node: &Node, what: &str, pad: f32) -> Result<QStep, Error> {
+    let o = qparams(&graph.values[node.output]);
+    let Some(o) = o else {
+        return Err(not_supported(format!(
+            "{what}: int8 data movement needs qint8 values with per-tensor parameters"
+        )));
+    };
+    for &vi in &node.inputs {
+        if qparams(&graph.values[vi]) != Some(o) {
+            return Err(not_supported(format!(
+                "{what}: value {} has other quantization parameters than the output",
+                graph.values[vi].id
+            )));
+        }
+    }
+    Ok(QStep::Move { pad: o.bound(pad) })
+}
+
+/// The constant int8 filter as `rows x cols` row-major (transposed from `[cols, rows]`
+/// when `transpose`).
+fn filter_rows(
+    f: &Value,
+    rows: usize,
+    cols: usize,
+    transpose: bool,
+    what: &str,
+    unsupported: &dyn Fn() -> Error,
+) -> Result<Vec<i8>, Error> {
+    if f.dtype != DataType::QcInt8 {
+        return Err(unsupported());
+    }
+    let Some(data) = &f.data else {
+        return Err(not_supported(format!(
+            "{what}: int8 filters computed at run time are not supported"
+        )));
+    };
+    if data.len() != rows * cols {
+        return Err(invalid_program(format!(
+            "{what}: filter holds {} bytes for {rows} x {cols}",
+            data.len()
+        )));
+    }
+    let w: Vec<i8> = data.iter().map(|&b| b as i8).collect();
+    Ok(if transpose {
+        (0..rows * cols)
+            .map(|i| w[(i % cols) * rows + i / cols])
+            .collect()
+    } else {
+        w
+    })
+}
+
+/// Per-channel weight scales along `channel_dim`.
+fn weight_scales(f: &Value, channel_dim: usize, what: &str) -> Result<Vec<f32>, Error> {
+    match &f.quant {
+        Quant::PerChannel {
+            scales,
+            channel_dim: cd,
+        } if *cd == channel_dim => {
+            if scales.iter().all(|s| s.is_finite() && *s > 0.0) {
+                Ok(scales.clone())
+            } else {
+                Err(invalid_program(format!(
+                    "{what}: weight scales must be finite and positive"
+                )))
+            }
+        }
+        _ => Err(not_supported(format!(
+            "{what}: weights need per-channel scales along dim {channel_dim}"
+        ))),
+    }
+}
+
+/// The constant `qcint32` bias of `node` (`n` values), if it has one.
+fn bias_values(
+    graph: &Graph,
+    node: &Node,
+    n: usize,
+    what: &str,
+) -> Result<Option<Vec<i32>>, Error> {
+    let Some(&bi) = node.inputs.get(2) else {
+        return Ok(None);
+    };
+    let b = &graph.values[bi];
+    if !matches!(b.dtype, DataType::QcInt32 | DataType::QInt32) {
+        return Err(not_supported(format!(
+            "{what}: {} bias with int8 weights is not supported",
+            b.dtype.name()
+        )));
+    }
+    let Some(data) = &b.data else {
+        return Err(not_supported(format!(
+            "{what}: biases computed at run time are not supported"
+        )));
+    };
+    let v = ints(data);
+    if v.len() != n {
+        return Err(invalid_program(format!(
+            "{what}: bias has {} values for {n} output channels",
+            v.len()
+        )));
+    }
+    Ok(Some(v))
+}
+
+/// Packs `groups` blocks of `group_out` rows of `depth` weights (`w` is
+/// `[groups * group_out, depth]`) with their requantization.
+#[allow(clippy::too_many_arguments)]
+fn gemm_weights(
+    w: &[i8],
+    groups: usize,
+    group_out: usize,
+    depth: usize,
+    scales: &[f32],
+    bias: Option<&[i32]>,
+    x: QParams,
+    out: QParams,
+    (qmin, qmax): (i8, i8),
+) -> Result<QGemmWeights, String> {
+    let mut packed = Vec::with_capacity(groups);
+    for g in 0..groups {
+        let rows = &w[g * group_out * depth..(g + 1) * group_out * depth];
+        let b = PackedQB::new(depth, group_out, rows, depth)?;
+        let cols = g * group_out..(g + 1) * group_out;
+        let scale: Vec<f32> = scales[cols.clone()]
+            .iter()
+            .map(|&s| x.scale * s / out.scale)
+            .collect();
+        let rq = Requant::new(
+            &b,
+            bias.map(|b| &b[cols]),
+            x.zero_point,
+            scale,
+            out.zero_point,
+            qmin,
+            qmax,
+        );
+        packed.push((b, rq));
+    }
+    Ok(QGemmWeights { groups: packed })
+}
