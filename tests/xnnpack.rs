@@ -91,15 +91,13 @@ fn every_xnnpack_fixture() {
     );
 }
 
-/// mobilenet_v2 and resnet18 XNNPACK programs, when `export.py --large` has made them.
+/// mobilenet_v2 and resnet18 XNNPACK programs, when `export.py --large` has made them,
+/// with and without the native kernels.
 #[test]
 fn large_models_when_present() {
-    for model in ["mobilenet_v2", "resnet18"] {
-        let dir = fixtures().join("large").join(model);
-        if dir.join(format!("{model}.xnnpack.pte")).exists() {
-            check_dir(&dir, model, "xnnpack");
-        } else {
-            println!("skipping {model}: run tests/fixtures/export.py --large to create it");
+    for reg in [registry(), plugboard_tests::registry_wasm_only()] {
+        for (dir, model) in large_dirs("xnnpack") {
+            plugboard_tests::check_against_eager_in(&reg, &dir, &model, "xnnpack", ATOL);
         }
     }
 }
@@ -675,42 +673,81 @@ fn payload_in_the_constant_region_runs() {
     assert!(d <= ATOL, "{d}");
 }
 
-/// Every `<model>.xnnpack_q8.pte` (int8 PT2E, `XNNPACKQuantizer` per-channel
-/// symmetric) within one quantization step of ExecuTorch's XNNPACK runtime output.
-#[test]
-fn every_xnnpack_q8_fixture() {
-    let mut n = 0;
+/// The fixture directories holding `<name>.<variant>.pte`, sorted.
+fn fixture_dirs(variant: &str) -> Vec<(std::path::PathBuf, String)> {
     let mut dirs: Vec<_> = std::fs::read_dir(fixtures())
         .expect("fixtures dir")
         .map(|e| e.expect("entry").path())
         .collect();
     dirs.sort();
-    for dir in dirs {
-        let name = dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_string();
-        if dir.join(format!("{name}.xnnpack_q8.pte")).exists() {
-            plugboard_tests::check_q8_against_executorch(&dir, &name);
-            n += 1;
-        }
-    }
-    assert!(
-        n >= 6,
-        "expected at least six xnnpack_q8 fixtures, found {n}"
-    );
+    dirs.into_iter()
+        .filter_map(|dir| {
+            let name = dir.file_name()?.to_str()?.to_string();
+            dir.join(format!("{name}.{variant}.pte"))
+                .exists()
+                .then_some((dir, name))
+        })
+        .collect()
 }
 
-/// mobilenet_v2 and resnet18 int8 programs, when `export.py --large` has made them.
-#[test]
-fn large_q8_models_when_present() {
+/// The large models' directories that `export.py --large` made for `variant`.
+fn large_dirs(variant: &str) -> Vec<(std::path::PathBuf, String)> {
+    let mut out = Vec::new();
     for model in ["mobilenet_v2", "resnet18"] {
         let dir = fixtures().join("large").join(model);
-        if dir.join(format!("{model}.xnnpack_q8.pte")).exists() {
-            plugboard_tests::check_q8_against_executorch(&dir, model);
+        if dir.join(format!("{model}.{variant}.pte")).exists() {
+            out.push((dir, model.to_string()));
         } else {
-            println!("skipping {model}: run tests/fixtures/export.py --large to create it");
+            println!(
+                "skipping {model}.{variant}: run tests/fixtures/export.py --large to create it"
+            );
+        }
+    }
+    out
+}
+
+/// Every `<model>.xnnpack_q8.pte` (int8 PT2E, `XNNPACKQuantizer` per-channel
+/// symmetric) within one quantization step of ExecuTorch's XNNPACK runtime output,
+/// with convolutions on the host's native kernels (the default).
+#[test]
+fn every_xnnpack_q8_fixture() {
+    let dirs = fixture_dirs("xnnpack_q8");
+    assert!(
+        dirs.len() >= 6,
+        "expected at least six xnnpack_q8 fixtures, found {}",
+        dirs.len()
+    );
+    let reg = registry();
+    for (dir, name) in dirs {
+        plugboard_tests::check_q8_against_executorch_in(&reg, &dir, &name);
+    }
+}
+
+/// The same on the pure-wasm int8 kernels (`--cpu-accel off`).
+#[test]
+fn every_xnnpack_q8_fixture_pure_wasm() {
+    let reg = plugboard_tests::registry_wasm_only();
+    for (dir, name) in fixture_dirs("xnnpack_q8") {
+        plugboard_tests::check_q8_against_executorch_in(&reg, &dir, &name);
+    }
+}
+
+/// Every fp32 xnnpack fixture on the pure-wasm kernels (`--cpu-accel off`).
+#[test]
+fn every_xnnpack_fixture_pure_wasm() {
+    let reg = plugboard_tests::registry_wasm_only();
+    for (dir, name) in fixture_dirs("xnnpack") {
+        plugboard_tests::check_against_eager_in(&reg, &dir, &name, "xnnpack", ATOL);
+    }
+}
+
+/// mobilenet_v2 and resnet18 int8 programs, when `export.py --large` has made them,
+/// with and without the native kernels.
+#[test]
+fn large_q8_models_when_present() {
+    for reg in [registry(), plugboard_tests::registry_wasm_only()] {
+        for (dir, model) in large_dirs("xnnpack_q8") {
+            plugboard_tests::check_q8_against_executorch_in(&reg, &dir, &model);
         }
     }
 }

@@ -1,5 +1,12 @@
-//! Host-side implementations of the `plugboard:accel` imports.
+//! Host-side implementations of plugboard's native accelerator imports.
 //!
-//! Nothing is implemented yet: the GPU (wgpu) and QNN import surfaces come
-//! with the Vulkan backend work. The crate exists so that the layout of
-//! `DESIGN.md` holds from the start.
+//! - [`cpu`]: the `cpu-accel` interface of `wit/accel.wit`, native convolutions and
+//!   fully connected layers for backend components (fp32 through the `gemm` crate,
+//!   int8 through [`qgemm`]).
+//! - [`qgemm`]: the int8 GEMM with `i32` accumulation and XNNPACK's `qs8` fp32
+//!   requantization (AVX-512 VNNI, AVX2 and portable paths).
+//!
+//! The GPU (wgpu) and QNN import surfaces come with the Vulkan backend work.
+
+pub mod cpu;
+pub mod qgemm;

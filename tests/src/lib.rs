@@ -45,9 +45,22 @@ pub fn sandbox() -> SandboxConfig {
     }
 }
 
-/// A registry with the bundled components.
+/// A registry with the bundled components (the host's native CPU kernels offered, as
+/// by default).
 pub fn registry() -> Registry {
     let mut r = Registry::new(sandbox()).expect("registry");
+    r.load_bundled().expect("bundled components");
+    r
+}
+
+/// A registry with the bundled components and the native CPU kernels withheld
+/// (`--cpu-accel off`): backends run their pure-wasm kernels.
+pub fn registry_wasm_only() -> Registry {
+    let mut r = Registry::new(SandboxConfig {
+        cpu_accel: false,
+        ..sandbox()
+    })
+    .expect("registry");
     r.load_bundled().expect("bundled components");
     r
 }
@@ -166,12 +179,16 @@ pub fn parse_pte(bytes: &[u8]) -> (fb::Program, Vec<u8>) {
 /// components and asserts every output is within `atol` of `expected<i>.npy` (eager
 /// PyTorch), printing each difference.
 pub fn check_against_eager(dir: &Path, model: &str, variant: &str, atol: f64) {
+    check_against_eager_in(&registry(), dir, model, variant, atol)
+}
+
+/// [`check_against_eager`] with the components of `reg`.
+pub fn check_against_eager_in(reg: &Registry, dir: &Path, model: &str, variant: &str, atol: f64) {
     let path = dir.join(format!("{model}.{variant}.pte"));
     assert!(path.exists(), "missing fixture {}", path.display());
     let inputs = read_numbered(dir, "input");
     let expected = read_numbered(dir, "expected");
-    let outputs =
-        run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("{model}.{variant}: {e}"));
+    let outputs = run(reg, &path, &inputs).unwrap_or_else(|e| panic!("{model}.{variant}: {e}"));
     assert_eq!(outputs.len(), expected.len(), "{model}: number of outputs");
     for (i, (o, e)) in outputs.iter().zip(&expected).enumerate() {
         let o = o
@@ -220,13 +237,17 @@ pub fn q8_output_scales(dir: &Path, model: &str) -> Vec<f64> {
 /// own XNNPACK runtime output on the same file (`et_xnnpack_q8_output<i>.npy`). Returns
 /// the largest difference in steps.
 pub fn check_q8_against_executorch(dir: &Path, model: &str) -> f64 {
+    check_q8_against_executorch_in(&registry(), dir, model)
+}
+
+/// [`check_q8_against_executorch`] with the components of `reg`.
+pub fn check_q8_against_executorch_in(reg: &Registry, dir: &Path, model: &str) -> f64 {
     let path = dir.join(format!("{model}.xnnpack_q8.pte"));
     assert!(path.exists(), "missing fixture {}", path.display());
     let inputs = read_numbered(dir, "input");
     let reference = read_numbered(dir, "et_xnnpack_q8_output");
     let scales = q8_output_scales(dir, model);
-    let outputs =
-        run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("{model}.xnnpack_q8: {e}"));
+    let outputs = run(reg, &path, &inputs).unwrap_or_else(|e| panic!("{model}.xnnpack_q8: {e}"));
     assert_eq!(outputs.len(), reference.len(), "{model}: number of outputs");
     assert_eq!(
         scales.len(),

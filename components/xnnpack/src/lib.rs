@@ -17,6 +17,7 @@ wit_bindgen::generate!({
     world: "backend",
 });
 
+pub mod accel;
 pub mod graph;
 pub mod header;
 pub mod kernels;

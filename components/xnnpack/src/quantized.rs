@@ -9,6 +9,7 @@
 
 use plugboard_compute::qgemm::{PackedQB, Requant};
 
+use crate::accel;
 use crate::graph::{BinaryOp, DataType, Graph, Node, Op, Quant, UnaryOp, Value};
 use crate::kernels::elementwise;
 use crate::kernels::qconv::QGemmWeights;
@@ -26,6 +27,8 @@ pub enum QStep {
     Lookup(Box<[i8; 256]>),
     Add(AddParams),
     Mul(MulParams),
+    /// Conv2d or FullyConnected on the host's native kernels (`cpu-accel`).
+    Accel(accel::Handle),
     /// Conv2d or FullyConnected through the int8 GEMM.
     Gemm {
         w: QGemmWeights,
@@ -169,6 +172,9 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             let w = filter_rows(f, n, k, *transpose_weights, &what, &unsupported)?;
             let scales = weight_scales(f, if *transpose_weights { 1 } else { 0 }, &what)?;
             let bias = bias_values(graph, node, n, &what)?;
+            if accel::available() {
+                return accel_gemm(&w, 1, n, k, &scales, bias, xi, o, bounds(o)).map(Some);
+            }
             let gemm = gemm_weights(&w, 1, n, k, &scales, bias.as_deref(), xi, o, bounds(o))
                 .map_err(|e| invalid_program(format!("{what}: {e}")))?;
             QStep::Gemm {
@@ -190,6 +196,10 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             let w = filter_rows(f, c_out, depth, false, &what, &unsupported)?;
             let scales = weight_scales(f, 0, &what)?;
             let bias = bias_values(graph, node, c_out, &what)?;
+            if accel::available() {
+                return accel_gemm(&w, p.groups, c_out, depth, &scales, bias, xi, o, bounds(o))
+                    .map(Some);
+            }
             let gemm = gemm_weights(
                 &w,
                 p.groups,
@@ -404,4 +414,30 @@ fn gemm_weights(
         packed.push((b, rq));
     }
     Ok(QGemmWeights { groups: packed })
+}
+
+/// Hands `w [c_out, depth]` in `groups` groups to the host's native kernels.
+#[allow(clippy::too_many_arguments)]
+fn accel_gemm(
+    w: &[i8],
+    groups: usize,
+    c_out: usize,
+    depth: usize,
+    scales: &[f32],
+    bias: Option<Vec<i32>>,
+    x: QParams,
+    out: QParams,
+    (qmin, qmax): (i8, i8),
+) -> Result<QStep, Error> {
+    let scale: Vec<f32> = scales.iter().map(|&s| x.scale * s / out.scale).collect();
+    let bias = bias.unwrap_or_else(|| vec![0; c_out]);
+    let rq = accel::Requant {
+        input_zero_point: x.zero_point,
+        bias: &bias,
+        scale: &scale,
+        output_zero_point: out.zero_point,
+        output_min: qmin,
+        output_max: qmax,
+    };
+    Ok(QStep::Accel(accel::add_qs8(c_out, depth, groups, w, &rq)?))
 }

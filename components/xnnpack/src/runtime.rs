@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use plugboard_compute::gemm::{gemm_epilogue, sgemm, Epilogue, MatRef, PackedB};
 
+use crate::accel;
 use crate::graph::{BinaryOp, ConvParams, DataType, Graph, Node, Op, PoolParams, UnaryOp};
 use crate::kernels::conv::{self, ConvGeom, ConvWeights};
 use crate::kernels::elementwise::{self, broadcast_shape, clamp_slice, Broadcast};
@@ -29,6 +30,9 @@ enum Prep {
     Gemm(ConvWeights),
     /// Winograd-transformed filter of a 3x3 stride-1 convolution.
     Winograd(WinogradWeights),
+    /// Convolution or fully connected weights (and bias) held by the host's native
+    /// kernels (`cpu-accel`).
+    Accel(accel::Handle),
     /// Depthwise or transposed convolution filter as stored, and the bias (zeros
     /// when absent).
     Direct {
@@ -825,6 +829,7 @@ impl Runtime {
                 }
             }
         }
+        let use_accel = accel::available();
         let mut preps = Vec::with_capacity(graph.nodes.len());
         for (ni, node) in graph.nodes.iter().enumerate() {
             if qsteps[ni].is_some() {
@@ -854,6 +859,20 @@ impl Runtime {
                         } else {
                             (f.dims[0], f.dims[1])
                         };
+                        let bias_ok = node.inputs.len() < 3
+                            || bias.as_ref().is_some_and(|(_, b)| b.len() == n);
+                        if use_accel && bias_ok && n * k == data.len() {
+                            // The host takes one row of k weights per output.
+                            let rows: Vec<f32> = if *transpose_weights {
+                                (0..n * k).map(|i| data[(i % k) * n + i / k]).collect()
+                            } else {
+                                data.clone()
+                            };
+                            let b = bias.as_ref().map(|(_, b)| b.as_slice());
+                            let h = accel::add_f32(n, k, 1, &rows, b)?;
+                            preps.push(Prep::Accel(h));
+                            continue;
+                        }
                         let b = if *transpose_weights {
                             MatRef::row_major(&data, n)
                         } else {
@@ -897,6 +916,11 @@ impl Runtime {
                         }
                     }
                     match node.op {
+                        Op::Conv2d(_) if use_accel => {
+                            let depth = p.kernel_h * p.kernel_w * p.group_in;
+                            let b = bias.as_ref().map(|(_, b)| b.as_slice());
+                            Prep::Accel(accel::add_f32(c_out, depth, p.groups, &data, b)?)
+                        }
                         Op::Conv2d(_) => {
                             // Winograd for 3x3 stride-1 layers large enough to gain
                             // (judged on the declared input shape).
@@ -1176,6 +1200,13 @@ impl Runtime {
             (QStep::Mul(p), Step::Binary(_, bc)) => {
                 elementwise::broadcast(|a, b| p.apply(a, b), bc, x()?, bytes(node.inputs[1])?, out)
             }
+            (QStep::Accel(h), Step::Conv(g)) => accel::conv_qs8(*h, g, x()?, out)?,
+            (QStep::Accel(h), Step::FullyConnected { m, k, n }) => {
+                let xs = x()?
+                    .get(..m * k)
+                    .ok_or_else(|| internal("fully connected input too small".into()))?;
+                accel::conv_qs8(*h, &accel::fc_geometry(*m, *k, *n), xs, out)?
+            }
             (QStep::Gemm { w, x_zero_point }, Step::Conv(g)) => {
                 qconv::conv2d(g, w, x()?, *x_zero_point, out).map_err(internal)?
             }
@@ -1255,6 +1286,12 @@ impl Runtime {
             Step::FullyConnected { m, k, n } => {
                 let (m, k, n) = (*m, *k, *n);
                 let bias = node.inputs.get(2).map(|&b| input(b));
+                if let Prep::Accel(h) = &self.preps[ni] {
+                    let xs = x()
+                        .get(..m * k)
+                        .ok_or_else(|| internal("fully connected input too small".into()))?;
+                    return accel::conv_f32(*h, &accel::fc_geometry(m, k, n), xs, min, max, out);
+                }
                 let a = MatRef::row_major(x(), k);
                 if let Prep::Gemm(w) = &self.preps[ni] {
                     if !a.fits(m, k) {
@@ -1295,6 +1332,7 @@ impl Runtime {
                 match &self.preps[ni] {
                     Prep::Gemm(w) => conv::conv2d(g, w, bias, x(), out, min, max),
                     Prep::Winograd(w) => winograd::conv3x3(g, w, bias, x(), out, min, max),
+                    Prep::Accel(h) => return accel::conv_f32(*h, g, x(), min, max, out),
                     _ => return Err(internal("convolution without packed weights".into())),
                 }
                 .map_err(internal)?;

@@ -52,6 +52,14 @@ pub struct RegistryArgs {
     /// Deadline of one call into a component, in milliseconds (0: no deadline).
     #[arg(long, value_name = "MS", default_value_t = 60_000)]
     pub deadline_ms: u64,
+    /// Native CPU kernels for backends (`cpu-accel` in `wit/accel.wit`): `on` lets
+    /// backends such as XNNPACK run convolutions natively, `off` keeps everything in
+    /// the sandboxed wasm kernels.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    pub cpu_accel: String,
+    /// Threads the native CPU kernels may use.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 }
 
 impl RegistryArgs {
@@ -60,6 +68,8 @@ impl RegistryArgs {
         let config = SandboxConfig {
             memory_cap: self.memory_cap.saturating_mul(1 << 20),
             call_deadline: (self.deadline_ms > 0).then(|| Duration::from_millis(self.deadline_ms)),
+            cpu_accel: self.cpu_accel == "on",
+            cpu_threads: self.threads.max(1),
             ..SandboxConfig::default()
         };
         let mut r = Registry::with_defaults(config)?;

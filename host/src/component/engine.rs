@@ -31,6 +31,11 @@ pub struct SandboxConfig {
     /// Default: `$PLUGBOARD_CACHE_DIR`, else `$XDG_CACHE_HOME/plugboard`, else
     /// `$HOME/.cache/plugboard`.
     pub cache_dir: Option<PathBuf>,
+    /// Whether backends may use the host's native CPU kernels (`cpu-accel` in
+    /// `wit/accel.wit`, default true). Off, they run their pure-wasm kernels.
+    pub cpu_accel: bool,
+    /// Threads the native CPU kernels may use (default 1).
+    pub cpu_threads: usize,
 }
 
 impl Default for SandboxConfig {
@@ -39,6 +44,8 @@ impl Default for SandboxConfig {
             memory_cap: 2 << 30,
             call_deadline: Some(Duration::from_secs(60)),
             cache_dir: default_cache_dir(),
+            cpu_accel: true,
+            cpu_threads: 1,
         }
     }
 }

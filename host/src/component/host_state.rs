@@ -1,5 +1,5 @@
 //! What each component instance's `Store` holds, and the host side of the platform
-//! imports (`logging`, `clock`, `named-data`).
+//! imports (`logging`, `clock`, `named-data`; `cpu-accel` is in [`super::cpu_accel`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -26,6 +26,8 @@ pub struct HostState {
     pub(crate) named_data: Option<NamedDataMap>,
     /// The last position a kernel library reported through `progress.at`.
     pub(crate) progress: u32,
+    /// Native CPU kernels and the weights this instance handed to them.
+    pub(crate) cpu_accel: super::cpu_accel::CpuAccel,
     stderr: LogStream,
 }
 
@@ -47,8 +49,15 @@ impl HostState {
             component,
             named_data: None,
             progress: 0,
+            cpu_accel: super::cpu_accel::CpuAccel::new(false, 1, memory_cap),
             stderr,
         }
+    }
+
+    /// Offers (or withholds) the native CPU kernels, with `threads` threads.
+    pub fn with_cpu_accel(mut self, enabled: bool, threads: usize) -> Self {
+        self.cpu_accel = super::cpu_accel::CpuAccel::new(enabled, threads, self.limits.memory_cap);
+        self
     }
 
     /// The panic message a Rust guest wrote to stderr just before it trapped, if any.

@@ -8,6 +8,7 @@
 //! memory cap and a per-call deadline ([`SandboxConfig`]).
 
 mod backend;
+mod cpu_accel;
 mod engine;
 mod host_state;
 mod kernel_library;

@@ -25,7 +25,8 @@ impl Sandboxed {
         let engine = info.engine.clone();
         let mut store = Store::new(
             engine.engine(),
-            HostState::new(info.name.clone(), engine.config().memory_cap),
+            HostState::new(info.name.clone(), engine.config().memory_cap)
+                .with_cpu_accel(engine.config().cpu_accel, engine.config().cpu_threads),
         );
         store.limiter(|s| &mut s.limits);
         if engine.config().call_deadline.is_some() {

@@ -13,7 +13,7 @@ pub const PACKAGE: &str = "plugboard:runtime";
 /// The contract version this host implements (the version in `wit/*.wit`).
 pub const HOST_VERSION: ContractVersion = ContractVersion {
     major: 1,
-    minor: 0,
+    minor: 1,
     patch: 0,
 };
 
@@ -72,6 +72,7 @@ mod tests {
     fn semver_policy() {
         let v = |s| ContractVersion::parse(s).unwrap();
         assert!(v("1.0.0").is_served_by(v("1.0.0")));
+        assert!(v("1.0.0").is_served_by(HOST_VERSION));
         assert!(v("1.0.3").is_served_by(v("1.2.0")));
         assert!(!v("1.3.0").is_served_by(v("1.2.0")));
         assert!(!v("2.0.0").is_served_by(v("1.9.0")));

@@ -1,0 +1,143 @@
+//! Convolutions and fully connected layers on the host's native CPU kernels (the
+//! `cpu-accel` import, `wit/accel.wit`), used instead of this component's own wasm
+//! kernels when the host offers them (`plugboard run --cpu-accel on`, the default).
+//! The choice is made once at `init`: weights go either to the host (a handle) or into
+//! this component's packed layouts. Results are the same either way (int8 bit for bit).
+
+use crate::kernels::conv::ConvGeom;
+use crate::plugboard::runtime::cpu_accel as host;
+use crate::Error;
+
+/// Whether the host offers native kernels.
+pub fn available() -> bool {
+    host::available()
+}
+
+/// Weights handed to the host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Handle(u32);
+
+fn u(v: usize) -> u32 {
+    // Shapes were validated against MAX_ELEMS; anything larger is refused by the host.
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+/// The host's geometry record for `g`.
+fn geometry(g: &ConvGeom) -> host::ConvGeometry {
+    host::ConvGeometry {
+        batch: u(g.n),
+        height: u(g.h),
+        width: u(g.w),
+        channels_in: u(g.c_in),
+        out_height: u(g.oh),
+        out_width: u(g.ow),
+        channels_out: u(g.c_out),
+        kernel_height: u(g.kh),
+        kernel_width: u(g.kw),
+        stride_height: u(g.sh),
+        stride_width: u(g.sw),
+        dilation_height: u(g.dh),
+        dilation_width: u(g.dw),
+        pad_top: u(g.pad_top),
+        pad_left: u(g.pad_left),
+        groups: u(g.groups),
+    }
+}
+
+/// A fully connected layer `[m, k] x [k, n]` as a 1x1 convolution over `m` pixels.
+pub fn fc_geometry(m: usize, k: usize, n: usize) -> ConvGeom {
+    ConvGeom {
+        n: m,
+        h: 1,
+        w: 1,
+        c_in: k,
+        oh: 1,
+        ow: 1,
+        c_out: n,
+        kh: 1,
+        kw: 1,
+        sh: 1,
+        sw: 1,
+        dh: 1,
+        dw: 1,
+        pad_top: 0,
+        pad_left: 0,
+        groups: 1,
+        group_in: k,
+        group_out: n,
+    }
+}
+
+/// Hands fp32 weights `[c_out, depth]` (and a bias) to the host.
+pub fn add_f32(
+    c_out: usize,
+    depth: usize,
+    groups: usize,
+    w: &[f32],
+    bias: Option<&[f32]>,
+) -> Result<Handle, Error> {
+    host::add_weights_f32(u(c_out), u(depth), u(groups), w, bias).map(Handle)
+}
+
+/// Requantization of an int8 layer (see `requantization` in `wit/accel.wit`).
+pub struct Requant<'a> {
+    pub input_zero_point: i32,
+    pub bias: &'a [i32],
+    pub scale: &'a [f32],
+    pub output_zero_point: i32,
+    pub output_min: i8,
+    pub output_max: i8,
+}
+
+/// Hands `qcint8` weights `[c_out, depth]` and their requantization to the host.
+pub fn add_qs8(
+    c_out: usize,
+    depth: usize,
+    groups: usize,
+    w: &[i8],
+    rq: &Requant<'_>,
+) -> Result<Handle, Error> {
+    let r = host::Requantization {
+        input_zero_point: rq.input_zero_point,
+        bias: rq.bias.to_vec(),
+        scale: rq.scale.to_vec(),
+        output_zero_point: rq.output_zero_point,
+        output_min: rq.output_min,
+        output_max: rq.output_max,
+    };
+    host::add_weights_qs8(u(c_out), u(depth), u(groups), w, &r).map(Handle)
+}
+
+/// fp32 convolution on the host: `out = clamp(conv(x) + bias, min, max)`.
+pub fn conv_f32(
+    h: Handle,
+    g: &ConvGeom,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    out: &mut [f32],
+) -> Result<(), Error> {
+    let r = host::conv2d_f32(h.0, geometry(g), x, min, max)?;
+    copy(&r, out)
+}
+
+/// int8 convolution on the host.
+pub fn conv_qs8(h: Handle, g: &ConvGeom, x: &[i8], out: &mut [i8]) -> Result<(), Error> {
+    let r = host::conv2d_qs8(h.0, geometry(g), x)?;
+    copy(&r, out)
+}
+
+fn copy<T: Copy>(r: &[T], out: &mut [T]) -> Result<(), Error> {
+    if r.len() != out.len() {
+        return Err(crate::err(
+            crate::ErrorKind::Internal,
+            format!(
+                "the host's convolution returned {} values for {}",
+                r.len(),
+                out.len()
+            ),
+        ));
+    }
+    out.copy_from_slice(r);
+    Ok(())
+}

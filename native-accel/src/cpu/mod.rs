@@ -1,0 +1,316 @@
+//! Native CPU convolutions behind the `cpu-accel` WIT interface: fp32 on the `gemm`
+//! crate's packed SGEMM (AVX-512/AVX2/NEON micro-kernels chosen at run time), int8 on
+//! [`crate::qgemm`]. Both lower a convolution to an im2col matrix (skipped for 1x1,
+//! stride-1, unpadded convolutions, whose input already is that matrix) times the
+//! weights of each group.
+//!
+//! Every size comes from a sandboxed component, so everything is checked before any
+//! memory is touched; errors are plain strings the host turns into `invalid-argument`.
+
+mod geometry;
+
+pub use geometry::ConvGeometry;
+
+use crate::qgemm::{qgemm, PackedQs8, Qs8Requant};
+
+/// Largest output (elements) a call may ask for.
+const MAX_OUTPUT: usize = 1 << 28;
+
+/// fp32 convolution weights: per group, `B [depth, group_out]` row-major; bias per
+/// output channel.
+#[derive(Clone, Debug)]
+pub struct WeightsF32 {
+    channels_out: usize,
+    depth: usize,
+    groups: usize,
+    b: Vec<Vec<f32>>,
+    bias: Vec<f32>,
+}
+
+impl WeightsF32 {
+    /// Weights `w [channels_out, depth]` (XNNPACK's filter layout, one row per output
+    /// channel) in `groups` groups, bias `[channels_out]` (zeros when `None`).
+    pub fn new(
+        channels_out: usize,
+        depth: usize,
+        groups: usize,
+        w: &[f32],
+        bias: Option<&[f32]>,
+    ) -> Result<WeightsF32, String> {
+        check_weights(channels_out, depth, groups, w.len())?;
+        if bias.is_some_and(|b| b.len() != channels_out) {
+            return Err(format!("bias must have {channels_out} values"));
+        }
+        let go = channels_out / groups;
+        let b = (0..groups)
+            .map(|g| {
+                let mut t = vec![0.0f32; depth * go];
+                for j in 0..go {
+                    let row = &w[(g * go + j) * depth..(g * go + j + 1) * depth];
+                    for (kk, &v) in row.iter().enumerate() {
+                        t[kk * go + j] = v;
+                    }
+                }
+                t
+            })
+            .collect();
+        Ok(WeightsF32 {
+            channels_out,
+            depth,
+            groups,
+            b,
+            bias: bias.map_or_else(|| vec![0.0; channels_out], <[f32]>::to_vec),
+        })
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        (self.depth * self.channels_out + self.channels_out) * 4
+    }
+}
+
+/// int8 convolution weights: per group, the packed `qcint8` weights and their
+/// requantization with the input zero point folded into the bias.
+pub struct WeightsQs8 {
+    channels_out: usize,
+    depth: usize,
+    groups: usize,
+    input_zero_point: i8,
+    packed: Vec<(PackedQs8, Qs8Requant)>,
+}
+
+/// Requantization parameters as the interface passes them (see `requantization` in
+/// `wit/accel.wit`).
+pub struct Requantization<'a> {
+    pub input_zero_point: i32,
+    pub bias: &'a [i32],
+    pub scale: &'a [f32],
+    pub output_zero_point: i32,
+    pub output_min: i8,
+    pub output_max: i8,
+}
+
+impl WeightsQs8 {
+    /// Weights `w [channels_out, depth]` in `groups` groups with requantization `rq`.
+    pub fn new(
+        channels_out: usize,
+        depth: usize,
+        groups: usize,
+        w: &[i8],
+        rq: &Requantization<'_>,
+    ) -> Result<WeightsQs8, String> {
+        check_weights(channels_out, depth, groups, w.len())?;
+        if rq.bias.len() != channels_out || rq.scale.len() != channels_out {
+            return Err(format!(
+                "requantization needs {channels_out} biases and scales"
+            ));
+        }
+        let zp = i8::try_from(rq.input_zero_point)
+            .map_err(|_| format!("input zero point {} is not an int8", rq.input_zero_point))?;
+        if !(-128..=127).contains(&rq.output_zero_point) || rq.output_min > rq.output_max {
+            return Err("output zero point or clamp out of range".into());
+        }
+        let go = channels_out / groups;
+        let mut packed = Vec::with_capacity(groups);
+        for g in 0..groups {
+            let rows = &w[g * go * depth..(g + 1) * go * depth];
+            let b = PackedQs8::new(depth, go, rows)?;
+            let cols = g * go..(g + 1) * go;
+            let bias = rq.bias[cols.clone()]
+                .iter()
+                .zip(b.colsum())
+                .map(|(&bj, &cs)| bj.wrapping_sub(rq.input_zero_point.wrapping_mul(cs)))
+                .collect();
+            let r = Qs8Requant {
+                bias,
+                scale: rq.scale[cols].to_vec(),
+                zero_point: rq.output_zero_point,
+                qmin: rq.output_min,
+                qmax: rq.output_max,
+            };
+            packed.push((b, r));
+        }
+        Ok(WeightsQs8 {
+            channels_out,
+            depth,
+            groups,
+            input_zero_point: zp,
+            packed,
+        })
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.depth * self.channels_out * 2 + self.channels_out * 12
+    }
+}
+
+fn check_weights(
+    channels_out: usize,
+    depth: usize,
+    groups: usize,
+    len: usize,
+) -> Result<(), String> {
+    if groups == 0 || channels_out == 0 || depth == 0 || !channels_out.is_multiple_of(groups) {
+        return Err(format!(
+            "{channels_out} output channels, depth {depth}, {groups} groups"
+        ));
+    }
+    if channels_out.checked_mul(depth) != Some(len) {
+        return Err(format!(
+            "{len} weights for {channels_out} output channels of depth {depth}"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `g` against the weights and the input length; returns the output length.
+fn check_call(
+    g: &ConvGeometry,
+    channels_out: usize,
+    depth: usize,
+    groups: usize,
+    input_len: usize,
+) -> Result<usize, String> {
+    g.check()?;
+    if g.channels_out != channels_out || g.groups != groups || g.depth() != Some(depth) {
+        return Err(format!(
+            "geometry {g:?} does not match the weights ({channels_out} output channels, depth {depth}, {groups} groups)"
+        ));
+    }
+    if g.input_len() != Some(input_len) {
+        return Err(format!("input has {input_len} values for {g:?}"));
+    }
+    let pixels = g.batch * g.out_h * g.out_w;
+    if pixels.checked_mul(depth).is_none_or(|n| n > MAX_OUTPUT) {
+        return Err(format!("the im2col matrix of {g:?} is too large"));
+    }
+    g.output_len()
+        .filter(|&n| n <= MAX_OUTPUT)
+        .ok_or_else(|| format!("output of {g:?} is too large"))
+}
+
+/// Writes the im2col rows of group `group` (`pixels x depth`, columns `(ky, kx, ci)`)
+/// into `a`; taps outside the input are `pad`.
+fn im2col<T: Copy>(g: &ConvGeometry, x: &[T], group: usize, pad: T, a: &mut [T]) {
+    let gi = g.channels_in / g.groups;
+    let depth = g.kernel_h * g.kernel_w * gi;
+    let c0 = group * gi;
+    let mut p = 0;
+    for n in 0..g.batch {
+        for oy in 0..g.out_h {
+            for ox in 0..g.out_w {
+                let row = &mut a[p * depth..(p + 1) * depth];
+                for ky in 0..g.kernel_h {
+                    let iy = (oy * g.stride_h + ky * g.dilation_h) as isize - g.pad_top as isize;
+                    for kx in 0..g.kernel_w {
+                        let ix =
+                            (ox * g.stride_w + kx * g.dilation_w) as isize - g.pad_left as isize;
+                        let d =
+                            &mut row[(ky * g.kernel_w + kx) * gi..(ky * g.kernel_w + kx + 1) * gi];
+                        if iy < 0 || ix < 0 || iy >= g.height as isize || ix >= g.width as isize {
+                            d.fill(pad);
+                        } else {
+                            let s = ((n * g.height + iy as usize) * g.width + ix as usize)
+                                * g.channels_in
+                                + c0;
+                            d.copy_from_slice(&x[s..s + gi]);
+                        }
+                    }
+                }
+                p += 1;
+            }
+        }
+    }
+}
+
+/// fp32 convolution: NHWC `x` to NHWC output, bias added, clamped to `[min, max]`.
+/// `threads > 1` lets the GEMM use that many threads.
+pub fn conv2d_f32(
+    w: &WeightsF32,
+    g: &ConvGeometry,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    threads: usize,
+) -> Result<Vec<f32>, String> {
+    let out_len = check_call(g, w.channels_out, w.depth, w.groups, x.len())?;
+    let pixels = g.batch * g.out_h * g.out_w;
+    let co = w.channels_out;
+    let go = co / w.groups;
+    let mut out = Vec::with_capacity(out_len);
+    for _ in 0..pixels {
+        out.extend_from_slice(&w.bias);
+    }
+    let par = if threads > 1 {
+        gemm::Parallelism::Rayon(threads)
+    } else {
+        gemm::Parallelism::None
+    };
+    let mut a_buf = Vec::new();
+    for (grp, b) in w.b.iter().enumerate() {
+        let a: &[f32] = if g.is_pointwise() && w.groups == 1 {
+            x
+        } else {
+            a_buf.resize(pixels * w.depth, 0.0);
+            im2col(g, x, grp, 0.0, &mut a_buf);
+            &a_buf
+        };
+        // SAFETY: a is pixels x depth row-major, b depth x go row-major, the output
+        // block starts at column grp * go of the pixels x co row-major `out`; every
+        // length was checked above.
+        unsafe {
+            gemm::gemm(
+                pixels,
+                go,
+                w.depth,
+                out.as_mut_ptr().add(grp * go),
+                1,
+                co as isize,
+                true,
+                a.as_ptr(),
+                1,
+                w.depth as isize,
+                b.as_ptr(),
+                1,
+                go as isize,
+                1.0,
+                1.0,
+                false,
+                false,
+                false,
+                par,
+            );
+        }
+    }
+    if min > f32::NEG_INFINITY || max < f32::INFINITY {
+        for v in &mut out {
+            *v = v.max(min).min(max);
+        }
+    }
+    Ok(out)
+}
+
+/// int8 convolution: NHWC `qint8` `x` to the requantized NHWC output.
+pub fn conv2d_qs8(w: &WeightsQs8, g: &ConvGeometry, x: &[i8]) -> Result<Vec<i8>, String> {
+    let out_len = check_call(g, w.channels_out, w.depth, w.groups, x.len())?;
+    let pixels = g.batch * g.out_h * g.out_w;
+    let co = w.channels_out;
+    let go = co / w.groups;
+    let mut out = vec![0i8; out_len];
+    let mut a_buf = Vec::new();
+    for (grp, (b, rq)) in w.packed.iter().enumerate() {
+        let a: &[i8] = if g.is_pointwise() && w.groups == 1 {
+            x
+        } else {
+            a_buf.resize(pixels * w.depth, 0);
+            im2col(g, x, grp, w.input_zero_point, &mut a_buf);
+            &a_buf
+        };
+        qgemm(pixels, a, w.depth, b, rq, &mut out[grp * go..], co)?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

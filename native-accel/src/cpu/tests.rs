@@ -1,0 +1,155 @@
+//! Native convolutions against a direct (loop-nest) reference.
+
+use super::*;
+
+#[allow(clippy::too_many_arguments)]
+fn geom(
+    h: usize,
+    w: usize,
+    ci: usize,
+    co: usize,
+    k: usize,
+    s: usize,
+    pad: usize,
+    groups: usize,
+) -> ConvGeometry {
+    ConvGeometry {
+        batch: 2,
+        height: h,
+        width: w,
+        channels_in: ci,
+        out_h: (h + 2 * pad - k) / s + 1,
+        out_w: (w + 2 * pad - k) / s + 1,
+        channels_out: co,
+        kernel_h: k,
+        kernel_w: k,
+        stride_h: s,
+        stride_w: s,
+        dilation_h: 1,
+        dilation_w: 1,
+        pad_top: pad,
+        pad_left: pad,
+        groups,
+    }
+}
+
+/// `sum over taps inside of f(x, w)` per output element, NHWC, in i64 / f64.
+fn direct<T: Copy>(g: &ConvGeometry, x: &[T], w: &[T], mut f: impl FnMut(usize, T, T)) {
+    let gi = g.channels_in / g.groups;
+    let go = g.channels_out / g.groups;
+    let depth = g.kernel_h * g.kernel_w * gi;
+    let mut o = 0;
+    for n in 0..g.batch {
+        for oy in 0..g.out_h {
+            for ox in 0..g.out_w {
+                for co in 0..g.channels_out {
+                    let grp = co / go;
+                    for ky in 0..g.kernel_h {
+                        for kx in 0..g.kernel_w {
+                            let iy = (oy * g.stride_h + ky) as isize - g.pad_top as isize;
+                            let ix = (ox * g.stride_w + kx) as isize - g.pad_left as isize;
+                            if iy < 0 || ix < 0 || iy >= g.height as isize || ix >= g.width as isize
+                            {
+                                continue;
+                            }
+                            for ci in 0..gi {
+                                let xv = x[((n * g.height + iy as usize) * g.width + ix as usize)
+                                    * g.channels_in
+                                    + grp * gi
+                                    + ci];
+                                let wv = w[co * depth + (ky * g.kernel_w + kx) * gi + ci];
+                                f(o, xv, wv);
+                            }
+                        }
+                    }
+                    o += 1;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn f32_matches_direct() {
+    for &(h, ci, co, k, s, pad, groups) in &[
+        (5, 3, 4, 3, 1, 1, 1),
+        (6, 4, 6, 3, 2, 1, 2),
+        (4, 8, 5, 1, 1, 0, 1),
+        (7, 2, 3, 2, 2, 0, 1),
+    ] {
+        let g = geom(h, h + 1, ci, co, k, s, pad, groups);
+        let depth = g.depth().unwrap();
+        let x: Vec<f32> = (0..g.input_len().unwrap())
+            .map(|i| ((i * 7919) % 23) as f32 / 7.0 - 1.5)
+            .collect();
+        let wv: Vec<f32> = (0..co * depth)
+            .map(|i| ((i * 104729) % 19) as f32 / 9.0 - 1.0)
+            .collect();
+        let bias: Vec<f32> = (0..co).map(|j| j as f32 * 0.1).collect();
+        let w = WeightsF32::new(co, depth, groups, &wv, Some(&bias)).unwrap();
+        let got = conv2d_f32(&w, &g, &x, -2.0, 3.0, 1).unwrap();
+        let mut want = vec![0.0f64; g.output_len().unwrap()];
+        direct(&g, &x, &wv, |o, a, b| want[o] += a as f64 * b as f64);
+        for (i, (&gv, &wv)) in got.iter().zip(&want).enumerate() {
+            let r = (wv + bias[i % co] as f64).clamp(-2.0, 3.0);
+            assert!((gv as f64 - r).abs() < 1e-4, "{i}: {gv} vs {r}");
+        }
+    }
+}
+
+#[test]
+fn qs8_matches_direct() {
+    for &(h, ci, co, k, s, pad, groups) in &[
+        (5, 3, 4, 3, 1, 1, 1),
+        (6, 4, 6, 3, 2, 1, 2),
+        (4, 8, 5, 1, 1, 0, 1),
+        (9, 5, 17, 3, 1, 1, 1),
+    ] {
+        let g = geom(h, h, ci, co, k, s, pad, groups);
+        let depth = g.depth().unwrap();
+        let x: Vec<i8> = (0..g.input_len().unwrap())
+            .map(|i| ((i * 7919) % 256) as u8 as i8)
+            .collect();
+        let wv: Vec<i8> = (0..co * depth)
+            .map(|i| (((i * 104729) % 255) as i32 - 127) as i8)
+            .collect();
+        let bias: Vec<i32> = (0..co as i32).map(|j| j * 37 - 100).collect();
+        let scale: Vec<f32> = (0..co).map(|j| 0.0007 + j as f32 * 1e-4).collect();
+        let (zp_in, zp_out) = (-7, 3);
+        let rq = Requantization {
+            input_zero_point: zp_in,
+            bias: &bias,
+            scale: &scale,
+            output_zero_point: zp_out,
+            output_min: -100,
+            output_max: 120,
+        };
+        let w = WeightsQs8::new(co, depth, groups, &wv, &rq).unwrap();
+        let got = conv2d_qs8(&w, &g, &x).unwrap();
+        let mut acc = vec![0i32; g.output_len().unwrap()];
+        direct(&g, &x, &wv, |o, a, b| {
+            acc[o] += (a as i32 - zp_in) * b as i32
+        });
+        for (i, (&gv, &a)) in got.iter().zip(&acc).enumerate() {
+            let j = i % co;
+            let v = ((a + bias[j]) as f32 * scale[j]).round_ties_even() as i32 + zp_out;
+            assert_eq!(gv as i32, v.clamp(-100, 120), "{i}");
+        }
+    }
+}
+
+#[test]
+fn bad_calls_are_errors() {
+    let g = geom(5, 5, 3, 4, 3, 1, 1, 1);
+    let w = WeightsF32::new(4, 27, 1, &[0.0; 108], None).unwrap();
+    assert!(conv2d_f32(&w, &g, &[0.0; 10], f32::NEG_INFINITY, f32::INFINITY, 1).is_err());
+    let mut bad = g;
+    bad.channels_out = 5;
+    assert!(conv2d_f32(&w, &bad, &vec![0.0; g.input_len().unwrap()], 0.0, 1.0, 1).is_err());
+    let mut huge = g;
+    huge.out_h = 1 << 23;
+    huge.out_w = 1 << 23;
+    assert!(conv2d_f32(&w, &huge, &vec![0.0; g.input_len().unwrap()], 0.0, 1.0, 1).is_err());
+    assert!(WeightsF32::new(4, 27, 3, &[0.0; 108], None).is_err());
+    assert!(WeightsF32::new(4, 27, 1, &[0.0; 100], None).is_err());
+}

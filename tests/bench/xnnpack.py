@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Benchmark: plugboard's XNNPACK backend component vs ExecuTorch's native XNNPACK, on
+the same .pte files, fp32 and int8. Prints a table of medians and ratios.
+
+Run from the repository root, with the venv of tests/fixtures/README.md (executorch
+1.5.1, torch 2.14.0), after `cargo build --release` and `export.py --large`:
+
+    /path/to/venv/bin/python tests/bench/xnnpack.py [--repeat 20]
+
+Programs: tests/fixtures/large/{mobilenet_v2,resnet18}/<model>.{xnnpack,xnnpack_q8}.pte.
+plugboard runs as a subprocess (`plugboard run --repeat N` prints the median of N runs
+after one warm-up), once in the default configuration (sandbox deadline on) and once
+with `--deadline-ms 0` (no epoch checks compiled into the component). plugboard runs on
+one thread. ExecuTorch runs in this process through `executorch.runtime`, with its
+XNNPACK threadpool reset to 1 thread and then to its default thread count. Ratios are
+plugboard / ExecuTorch: below 1 is faster than native, the goal is at most 2 at equal
+thread count (1 thread).
+"""
+
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+ROOT = Path(__file__).resolve().parents[2]
+LARGE = ROOT / "tests" / "fixtures" / "large"
+BIN = ROOT / "target" / "release" / "plugboard"
+
+
+def median_ms(fn, repeat, warmup=2):
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1e3)
+    return statistics.median(times)
+
+
+def plugboard_ms(pte, inputs, repeat, extra=()):
+    cmd = [str(BIN), "run", str(pte), "--repeat", str(repeat), *extra]
+    for p in inputs:
+        cmd += ["-i", str(p)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    m = re.search(r"execute ([0-9.]+) ms", out)
+    if not m:
+        raise RuntimeError(f"no timing in plugboard output:\n{out}")
+    return float(m.group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=20)
+    args = ap.parse_args()
+
+    from executorch.extension.pybindings import portable_lib
+    from executorch.runtime import Runtime
+
+    default_threads = portable_lib._threadpool_get_thread_count()
+    torch.set_num_threads(1)
+    rows = []
+    for model in ("mobilenet_v2", "resnet18"):
+        for variant in ("xnnpack", "xnnpack_q8"):
+            d = LARGE / model
+            pte = d / f"{model}.{variant}.pte"
+            if not pte.exists():
+                print(f"skipping {pte}: run tests/fixtures/export.py --large", file=sys.stderr)
+                continue
+            files = sorted(d.glob("input*.npy"))
+            tin = [torch.from_numpy(np.load(f)) for f in files]
+            pb = plugboard_ms(pte, files, args.repeat)
+            pb_nodl = plugboard_ms(pte, files, args.repeat, ("--deadline-ms", "0"))
+            method = Runtime.get().load_program(str(pte)).load_method("forward")
+            et = {}
+            for threads in (1, default_threads):
+                portable_lib._unsafe_reset_threadpool(threads)
+                et[threads] = median_ms(lambda: method.execute(tin), args.repeat)
+            portable_lib._unsafe_reset_threadpool(default_threads)
+            rows.append(
+                dict(
+                    program=f"{model} {'int8' if variant.endswith('q8') else 'fp32'}",
+                    plugboard_ms=pb,
+                    plugboard_no_deadline_ms=pb_nodl,
+                    et_1t_ms=et[1],
+                    et_default_ms=et[default_threads],
+                    et_default_threads=default_threads,
+                )
+            )
+
+    print()
+    hdr = (
+        f"{'program':<20} {'plugboard ms':>13} {'no deadline ms':>15} "
+        f"{'ET 1T ms':>9} {'ratio 1T':>9} {f'ET {default_threads}T ms':>9} {f'ratio {default_threads}T':>9}"
+    )
+    print(hdr)
+    for r in rows:
+        print(
+            f"{r['program']:<20} {r['plugboard_ms']:>13.2f} {r['plugboard_no_deadline_ms']:>15.2f} "
+            f"{r['et_1t_ms']:>9.2f} {r['plugboard_ms'] / r['et_1t_ms']:>8.2f}x "
+            f"{r['et_default_ms']:>9.2f} {r['plugboard_ms'] / r['et_default_ms']:>8.2f}x"
+        )
+    print("\nratio = plugboard (default configuration, 1 thread) / ExecuTorch XNNPACK")
+    print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()
