@@ -68,6 +68,17 @@ pub fn fc_geometry(m: usize, k: usize, n: usize) -> ConvGeom {
     }
 }
 
+/// A depthwise convolution's geometry as the host's grouped convolution: one input
+/// channel per group.
+pub fn depthwise_geometry(g: &ConvGeom) -> ConvGeom {
+    ConvGeom {
+        groups: g.c_in,
+        group_in: 1,
+        group_out: g.c_out / g.c_in.max(1),
+        ..*g
+    }
+}
+
 /// Hands fp32 weights `[c_out, depth]` (and a bias) to the host.
 pub fn add_f32(
     c_out: usize,

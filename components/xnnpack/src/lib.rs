@@ -18,6 +18,7 @@ wit_bindgen::generate!({
 });
 
 pub mod accel;
+pub mod fusion;
 pub mod graph;
 pub mod header;
 pub mod kernels;

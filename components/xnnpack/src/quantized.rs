@@ -220,7 +220,8 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
         Op::DepthwiseConv2d(p) => {
             let (xi, o) = (q(x_v)?, q(out_v)?);
             let f = val(node.inputs[1]);
-            let c_out = p.groups * p.group_out;
+            // As in the fp32 path: multiplier = group_out / group_in.
+            let c_out = p.groups * (p.group_out / p.group_in.max(1));
             let taps = p.kernel_h * p.kernel_w;
             if f.dims.len() != 4 || f.dims[3] != c_out || f.numel() != taps * c_out {
                 return Err(invalid_program(format!(
@@ -231,6 +232,25 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             let w = filter_rows(f, taps, c_out, false, &what, &unsupported)?;
             let scales = weight_scales(f, 3, &what)?;
             let bias = bias_values(graph, node, c_out, &what)?;
+            if accel::available() && c_out > 0 && c_out.is_multiple_of(p.groups) {
+                // The host takes one row of taps per output channel, one input channel
+                // per group.
+                let rows: Vec<i8> = (0..taps * c_out)
+                    .map(|i| w[(i % taps) * c_out + i / taps])
+                    .collect();
+                return accel_gemm(
+                    &rows,
+                    p.groups,
+                    c_out,
+                    taps,
+                    &scales,
+                    bias,
+                    xi,
+                    o,
+                    bounds(o),
+                )
+                .map(Some);
+            }
             let (qmin, qmax) = bounds(o);
             let scale = scales.iter().map(|&s| xi.scale * s / o.scale).collect();
             QStep::Depthwise(QDepthwise {

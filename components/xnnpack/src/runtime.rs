@@ -816,6 +816,7 @@ impl Runtime {
     /// Prepares `graph`: checks that every node can run here, packs weights and
     /// builds the schedule for the declared input shapes.
     pub fn new(mut graph: Graph) -> Result<Runtime, Error> {
+        crate::fusion::fuse_clamps(&mut graph);
         // Quantized nodes are prepared by `quantized`; the others are all-fp32.
         let qsteps = (0..graph.nodes.len())
             .map(|ni| quantized::prepare(&graph, ni))
@@ -939,6 +940,16 @@ impl Runtime {
                                         .map_err(|e| invalid_program(format!("{}: {e}", what())))?,
                                 )
                             }
+                        }
+                        Op::DepthwiseConv2d(_) if use_accel && c_out.is_multiple_of(p.groups) => {
+                            // The host takes one row of taps per output channel, one
+                            // input channel per group.
+                            let taps = p.kernel_h * p.kernel_w;
+                            let rows: Vec<f32> = (0..taps * c_out)
+                                .map(|i| data[(i % taps) * c_out + i / taps])
+                                .collect();
+                            let b = bias.as_ref().map(|(_, b)| b.as_slice());
+                            Prep::Accel(accel::add_f32(c_out, taps, p.groups, &rows, b)?)
                         }
                         _ => Prep::Direct {
                             filter: data,
@@ -1087,7 +1098,10 @@ impl Runtime {
                 }
             }
         }
+        let mut prof: std::collections::BTreeMap<String, u64> = Default::default();
+        let t_all = crate::plugboard::runtime::clock::now();
         for ni in 0..self.graph.nodes.len() {
+            let t0 = crate::plugboard::runtime::clock::now();
             let r = if self.qsteps[ni].is_some() {
                 self.run_qnode(ni)
             } else {
@@ -1097,7 +1111,28 @@ impl Runtime {
                 let n = &self.graph.nodes[ni];
                 err(e.kind, format!("node {ni} ({}): {}", n.name, e.message))
             })?;
+            let dt = crate::plugboard::runtime::clock::now() - t0;
+            let key = format!(
+                "{}{}",
+                self.graph.nodes[ni].name,
+                match (&self.qsteps[ni], &self.preps[ni]) {
+                    (Some(QStep::Accel(_)), _) | (_, Prep::Accel(_)) => "/accel",
+                    (Some(_), _) => "/q",
+                    _ => "",
+                }
+            );
+            *prof.entry(key).or_default() += dt;
         }
+        let total = crate::plugboard::runtime::clock::now() - t_all;
+        let msg: Vec<String> = prof
+            .iter()
+            .map(|(k, v)| format!("{k}={:.2}ms", *v as f64 / 1e6))
+            .collect();
+        crate::plugboard::runtime::logging::log(
+            crate::plugboard::runtime::logging::Level::Warn,
+            "prof",
+            &format!("total {:.2}ms: {}", total as f64 / 1e6, msg.join(" ")),
+        );
         let mut outs = Vec::with_capacity(self.graph.outputs.len());
         for &vi in &self.graph.outputs {
             let shape = &self.sched.shapes[vi];
@@ -1201,6 +1236,9 @@ impl Runtime {
                 elementwise::broadcast(|a, b| p.apply(a, b), bc, x()?, bytes(node.inputs[1])?, out)
             }
             (QStep::Accel(h), Step::Conv(g)) => accel::conv_qs8(*h, g, x()?, out)?,
+            (QStep::Accel(h), Step::Depthwise(g)) => {
+                accel::conv_qs8(*h, &accel::depthwise_geometry(g), x()?, out)?
+            }
             (QStep::Accel(h), Step::FullyConnected { m, k, n }) => {
                 let xs = x()?
                     .get(..m * k)
@@ -1336,6 +1374,11 @@ impl Runtime {
                     _ => return Err(internal("convolution without packed weights".into())),
                 }
                 .map_err(internal)?;
+            }
+            Step::Depthwise(g) if matches!(self.preps[ni], Prep::Accel(_)) => {
+                if let Prep::Accel(h) = &self.preps[ni] {
+                    return accel::conv_f32(*h, &accel::depthwise_geometry(g), x(), min, max, out);
+                }
             }
             Step::Depthwise(g) | Step::Deconv(g) => {
                 let Prep::Direct { filter, bias } = &self.preps[ni] else {

@@ -7,6 +7,7 @@
 //! Every size comes from a sandboxed component, so everything is checked before any
 //! memory is touched; errors are plain strings the host turns into `invalid-argument`.
 
+mod depthwise;
 mod geometry;
 
 pub use geometry::ConvGeometry;
@@ -25,6 +26,20 @@ pub struct WeightsF32 {
     groups: usize,
     b: Vec<Vec<f32>>,
     bias: Vec<f32>,
+    /// For grouped weights: `[depth, channels_out]`, the layout of the depthwise
+    /// kernel (used when each group has one input channel).
+    dw: Vec<f32>,
+}
+
+/// `w [rows, cols]` transposed to `[cols, rows]`.
+fn transpose<T: Copy + Default>(w: &[T], rows: usize, cols: usize) -> Vec<T> {
+    let mut t = vec![T::default(); w.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            t[c * rows + r] = w[r * cols + c];
+        }
+    }
+    t
 }
 
 impl WeightsF32 {
@@ -54,12 +69,18 @@ impl WeightsF32 {
                 t
             })
             .collect();
+        let dw = if groups > 1 {
+            transpose(w, channels_out, depth)
+        } else {
+            Vec::new()
+        };
         Ok(WeightsF32 {
             channels_out,
             depth,
             groups,
             b,
             bias: bias.map_or_else(|| vec![0.0; channels_out], <[f32]>::to_vec),
+            dw,
         })
     }
 
@@ -77,6 +98,12 @@ pub struct WeightsQs8 {
     groups: usize,
     input_zero_point: i8,
     packed: Vec<(PackedQs8, Qs8Requant)>,
+    /// For grouped weights, the depthwise kernel's data: weights `[depth,
+    /// channels_out]` widened, the raw bias and the scales.
+    dw: Option<(Vec<i32>, Vec<i32>, Vec<f32>)>,
+    output_zero_point: i32,
+    output_min: i8,
+    output_max: i8,
 }
 
 /// Requantization parameters as the interface passes them (see `requantization` in
@@ -130,12 +157,24 @@ impl WeightsQs8 {
             };
             packed.push((b, r));
         }
+        let dw = (groups > 1).then(|| {
+            let wide: Vec<i32> = w.iter().map(|&v| v as i32).collect();
+            (
+                transpose(&wide, channels_out, depth),
+                rq.bias.to_vec(),
+                rq.scale.to_vec(),
+            )
+        });
         Ok(WeightsQs8 {
             channels_out,
             depth,
             groups,
             input_zero_point: zp,
             packed,
+            dw,
+            output_zero_point: rq.output_zero_point,
+            output_min: rq.output_min,
+            output_max: rq.output_max,
         })
     }
 
@@ -235,6 +274,15 @@ pub fn conv2d_f32(
     threads: usize,
 ) -> Result<Vec<f32>, String> {
     let out_len = check_call(g, w.channels_out, w.depth, w.groups, x.len())?;
+    if g.groups > 1 && g.groups == g.channels_in && !w.dw.is_empty() {
+        let mut out = vec![0.0f32; out_len];
+        let d = depthwise::DwF32 {
+            w: &w.dw,
+            bias: &w.bias,
+        };
+        depthwise::depthwise_f32(g, &d, x, min, max, &mut out);
+        return Ok(out);
+    }
     let pixels = g.batch * g.out_h * g.out_w;
     let co = w.channels_out;
     let go = co / w.groups;
@@ -294,10 +342,23 @@ pub fn conv2d_f32(
 /// int8 convolution: NHWC `qint8` `x` to the requantized NHWC output.
 pub fn conv2d_qs8(w: &WeightsQs8, g: &ConvGeometry, x: &[i8]) -> Result<Vec<i8>, String> {
     let out_len = check_call(g, w.channels_out, w.depth, w.groups, x.len())?;
+    let mut out = vec![0i8; out_len];
+    if let Some((dw, bias, scale)) = w.dw.as_ref().filter(|_| g.groups == g.channels_in) {
+        let d = depthwise::DwQs8 {
+            w: dw,
+            bias,
+            scale,
+            x_zero_point: w.input_zero_point as i32,
+            zero_point: w.output_zero_point,
+            qmin: w.output_min,
+            qmax: w.output_max,
+        };
+        depthwise::depthwise_qs8(g, &d, x, &mut out);
+        return Ok(out);
+    }
     let pixels = g.batch * g.out_h * g.out_w;
     let co = w.channels_out;
     let go = co / w.groups;
-    let mut out = vec![0i8; out_len];
     let mut a_buf = Vec::new();
     for (grp, (b, rq)) in w.packed.iter().enumerate() {
         let a: &[i8] = if g.is_pointwise() && w.groups == 1 {

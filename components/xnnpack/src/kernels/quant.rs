@@ -250,63 +250,108 @@ pub fn depthwise(g: &ConvGeom, w: &QDepthwise, x: &[i8], out: &mut [i8]) {
     let (c, oc) = (g.c_in, g.c_out);
     let mult = oc.checked_div(c).unwrap_or(1).max(1);
     let mut acc = vec![0i32; oc];
+    // Valid taps of the current output pixel: (input offset, filter offset).
+    let mut taps: Vec<(usize, usize)> = Vec::with_capacity(g.kh * g.kw);
     for b in 0..g.n {
         for oy in 0..g.oh {
             let (ky0, ky1) = taps_inside(oy * g.sh, g.pad_top, g.dh, g.kh, g.h);
             for ox in 0..g.ow {
                 let (kx0, kx1) = taps_inside(ox * g.sw, g.pad_left, g.dw, g.kw, g.w);
-                acc.copy_from_slice(&w.bias);
+                taps.clear();
                 for ky in ky0..ky1 {
                     let iy = oy * g.sh + ky * g.dh - g.pad_top;
                     for kx in kx0..kx1 {
                         let ix = ox * g.sw + kx * g.dw - g.pad_left;
-                        let s = ((b * g.h + iy) * g.w + ix) * c;
-                        let f = &w.filter[(ky * g.kw + kx) * oc..(ky * g.kw + kx + 1) * oc];
-                        let xs = &x[s..s + c];
-                        if mult == 1 {
-                            mac(&mut acc, xs, w.x_zero_point, f);
-                        } else {
-                            for (o, a) in acc.iter_mut().enumerate() {
-                                *a += (xs[o / mult] as i32 - w.x_zero_point) * f[o] as i32;
-                            }
-                        }
+                        taps.push((((b * g.h + iy) * g.w + ix) * c, (ky * g.kw + kx) * oc));
                     }
                 }
                 let o = ((b * g.oh + oy) * g.ow + ox) * oc;
-                for (j, (d, &a)) in out[o..o + oc].iter_mut().zip(&acc).enumerate() {
-                    *d = requant(a, w.scale[j], w.zero_point, w.qmin, w.qmax);
+                let dst = &mut out[o..o + oc];
+                let mut c0 = 0;
+                if mult == 1 {
+                    c0 = depthwise_pixel_simd(w, x, &taps, dst);
+                }
+                // Remaining channels (all of them when mult > 1).
+                acc[c0..].copy_from_slice(&w.bias[c0..]);
+                for &(xo, fo) in &taps {
+                    for (j, a) in acc.iter_mut().enumerate().skip(c0) {
+                        let xv = x[xo + j / mult] as i32 - w.x_zero_point;
+                        *a += xv * w.filter[fo + j] as i32;
+                    }
+                }
+                for j in c0..oc {
+                    dst[j] = requant(acc[j], w.scale[j], w.zero_point, w.qmin, w.qmax);
                 }
             }
         }
     }
 }
 
-/// `acc[i] += (x[i] - zp) * f[i]`.
+/// One output pixel of a multiplier-1 depthwise convolution, 8 channels at a time with
+/// the accumulators in registers; returns how many channels it wrote.
+#[cfg(target_arch = "wasm32")]
 #[inline(always)]
-fn mac(acc: &mut [i32], x: &[i8], zp: i32, f: &[i16]) {
-    let n = acc.len().min(x.len()).min(f.len());
-    let mut i = 0;
-    #[cfg(target_arch = "wasm32")]
+fn depthwise_pixel_simd(
+    w: &QDepthwise,
+    x: &[i8],
+    taps: &[(usize, usize)],
+    dst: &mut [i8],
+) -> usize {
+    use std::arch::wasm32::*;
+    let oc = dst.len();
+    let full = oc / 8 * 8;
+    if taps
+        .iter()
+        .any(|&(xo, fo)| xo + full > x.len() || fo + full > w.filter.len())
+        || w.bias.len() < full
+        || w.scale.len() < full
     {
-        use std::arch::wasm32::*;
-        let zv = i16x8_splat(zp as i16);
-        while i + 8 <= n {
-            // SAFETY: i + 8 <= n, within all three slices.
-            unsafe {
-                let xv = i16x8_sub(i16x8_load_extend_i8x8(x.as_ptr().add(i) as *const _), zv);
-                let fv = v128_load(f.as_ptr().add(i) as *const v128);
-                let pa = acc.as_mut_ptr().add(i) as *mut v128;
-                let lo = i32x4_extmul_low_i16x8(xv, fv);
-                let hi = i32x4_extmul_high_i16x8(xv, fv);
-                v128_store(pa, i32x4_add(v128_load(pa), lo));
-                v128_store(pa.add(1), i32x4_add(v128_load(pa.add(1)), hi));
+        return 0;
+    }
+    let zv = i16x8_splat(w.x_zero_point as i16);
+    let zp = i32x4_splat(w.zero_point);
+    let lo = i32x4_splat(w.qmin as i32);
+    let hi = i32x4_splat(w.qmax as i32);
+    let mut c0 = 0;
+    while c0 < full {
+        // SAFETY: c0 + 8 <= full, and every tap's ranges were checked above.
+        unsafe {
+            let pb = w.bias.as_ptr().add(c0) as *const v128;
+            let mut a0 = v128_load(pb);
+            let mut a1 = v128_load(pb.add(1));
+            for &(xo, fo) in taps {
+                let xv = i16x8_sub(
+                    i16x8_load_extend_i8x8(x.as_ptr().add(xo + c0) as *const _),
+                    zv,
+                );
+                let fv = v128_load(w.filter.as_ptr().add(fo + c0) as *const v128);
+                a0 = i32x4_add(a0, i32x4_extmul_low_i16x8(xv, fv));
+                a1 = i32x4_add(a1, i32x4_extmul_high_i16x8(xv, fv));
             }
-            i += 8;
+            let ps = w.scale.as_ptr().add(c0) as *const v128;
+            let q = |a: v128, s: v128| {
+                let f = f32x4_nearest(f32x4_mul(f32x4_convert_i32x4(a), s));
+                i32x4_min(i32x4_max(i32x4_add(i32x4_trunc_sat_f32x4(f), zp), lo), hi)
+            };
+            let q0 = q(a0, v128_load(ps));
+            let q1 = q(a1, v128_load(ps.add(1)));
+            let n16 = i16x8_narrow_i32x4(q0, q1);
+            let n8 = i8x16_narrow_i16x8(n16, n16);
+            let bytes = i64x2_extract_lane::<0>(n8).to_le_bytes();
+            for (d, b) in dst[c0..c0 + 8].iter_mut().zip(bytes) {
+                *d = b as i8;
+            }
         }
+        c0 += 8;
     }
-    for j in i..n {
-        acc[j] += (x[j] as i32 - zp) * f[j] as i32;
-    }
+    full
+}
+
+/// Scalar hosts (unit tests, fuzzing): everything goes through the generic loop.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn depthwise_pixel_simd(_: &QDepthwise, _: &[i8], _: &[(usize, usize)], _: &mut [i8]) -> usize {
+    0
 }
 
 #[cfg(test)]
