@@ -1,8 +1,10 @@
 //! Host-side implementations of plugboard's native accelerator imports.
 //!
 //! - [`cpu`]: the `cpu-accel` interface of `wit/accel.wit`, native convolutions and
-//!   fully connected layers for backend components (fp32 through the `gemm` crate,
-//!   int8 through [`qgemm`]).
+//!   fully connected layers for backend components (fp32 through [`sgemm`], int8
+//!   through [`qgemm`]).
+//! - [`sgemm`]: the fp32 GEMM with fused bias and clamp (AVX-512, AVX2+FMA and
+//!   portable paths).
 //! - [`qgemm`]: the int8 GEMM with `i32` accumulation and XNNPACK's `qs8` fp32
 //!   requantization (AVX-512 VNNI, AVX2 and portable paths).
 //!
@@ -10,3 +12,4 @@
 
 pub mod cpu;
 pub mod qgemm;
+pub mod sgemm;

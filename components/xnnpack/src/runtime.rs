@@ -520,7 +520,9 @@ fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step), String> {
                     ));
                 }
                 let mut o = x.to_vec();
-                *o.last_mut().expect("rank >= 1") = n;
+                if let Some(last) = o.last_mut() {
+                    *last = n;
+                }
                 o
             };
             (out, Step::FullyConnected { m: total / k, k, n })
@@ -892,7 +894,9 @@ impl Runtime {
                     None => Prep::None,
                 },
                 Op::Conv2d(p) | Op::DepthwiseConv2d(p) | Op::ConvTranspose2d(p) => {
-                    let f = filter.expect("convolutions have a filter");
+                    let Some(f) = filter else {
+                        return Err(invalid_program(format!("{}: no filter", what())));
+                    };
                     let Some(data) = f.f32_data() else {
                         return Err(not_supported(format!(
                             "{}: filters computed at run time are not supported",
@@ -1291,23 +1295,42 @@ impl Runtime {
         let base = self.arena.as_mut_ptr();
         let arena_len = self.arena.len();
         let consts = &self.consts;
+        // Every operand is a constant or has an arena range inside the arena.
+        let in_arena = |vi: usize| {
+            sched.offsets[vi].is_some_and(|off| off + numel(&sched.shapes[vi]) <= arena_len)
+        };
+        let values = &self.graph.values;
+        for &vi in node.inputs.iter().chain(std::iter::once(&node.output)) {
+            // Constants are plain (`consts`) or packed into the node's `Prep`.
+            if values[vi].data.is_none() && !in_arena(vi) {
+                return Err(err(
+                    ErrorKind::Internal,
+                    format!("value {vi} has no memory in the arena"),
+                ));
+            }
+        }
         // SAFETY: the memory plan gives every value its own arena range for as long as
         // it lives; a node's output is alive together with its inputs, so the output
-        // range does not overlap any input range. Ranges are within the arena.
+        // range does not overlap any input range. Ranges were checked above (the empty
+        // fallbacks are unreachable).
         let input = |vi: usize| -> &[f32] {
             if let Some(c) = &consts[vi] {
                 return c;
             }
-            let off = sched.offsets[vi].expect("non-constant values live in the arena");
-            let n = numel(&sched.shapes[vi]);
-            assert!(off + n <= arena_len);
-            unsafe { std::slice::from_raw_parts(base.add(off), n) }
+            match sched.offsets[vi] {
+                Some(off) if in_arena(vi) => unsafe {
+                    std::slice::from_raw_parts(base.add(off), numel(&sched.shapes[vi]))
+                },
+                _ => &[],
+            }
         };
         let out_vi = node.output;
-        let out_off = sched.offsets[out_vi].expect("outputs live in the arena");
-        let out_n = numel(&sched.shapes[out_vi]);
-        assert!(out_off + out_n <= arena_len);
-        let out: &mut [f32] = unsafe { std::slice::from_raw_parts_mut(base.add(out_off), out_n) };
+        let out: &mut [f32] = match sched.offsets[out_vi] {
+            Some(off) if in_arena(out_vi) => unsafe {
+                std::slice::from_raw_parts_mut(base.add(off), numel(&sched.shapes[out_vi]))
+            },
+            _ => &mut [],
+        };
         let (min, max) = (node.min, node.max);
         let x = || input(node.inputs[0]);
         let internal = |m: String| err(ErrorKind::Internal, m);

@@ -181,8 +181,9 @@ impl cpu_accel::Host for HostState {
         g: cpu_accel::ConvGeometry,
         input: Vec<i8>,
     ) -> Result<Vec<i8>, types::Error> {
+        let threads = self.cpu_accel.threads;
         match self.cpu_accel.get(weights)? {
-            Weights::Qs8(w) => cpu::conv2d_qs8(w, &geometry(&g), &input).map_err(invalid),
+            Weights::Qs8(w) => cpu::conv2d_qs8(w, &geometry(&g), &input, threads).map_err(invalid),
             Weights::F32(_) => Err(invalid(format!("handle {weights} holds fp32 weights"))),
         }
     }

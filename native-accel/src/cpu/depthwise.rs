@@ -1,7 +1,7 @@
 //! Depthwise convolutions (one input channel per group: output channel `c * mult + j`
 //! reads input channel `c`), computed directly rather than as one tiny GEMM per
-//! channel. The loops run over channels so the compiler vectorizes them; on x86-64 they
-//! are compiled a second time with AVX-512 (chosen at run time).
+//! channel. Multiplier-1 convolutions on x86-64 CPUs with AVX-512 use explicit
+//! 16-channel kernels (chosen at run time); everything else runs portable loops.
 
 use super::ConvGeometry;
 
@@ -113,8 +113,164 @@ fn qs8_impl(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], out: &mut [i8]) {
     }
 }
 
+/// Channel mask of the 16 channels from `c0` of `c`.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")]
+#[inline(always)]
+fn mask16(c: usize, c0: usize) -> u16 {
+    if c0 >= c {
+        0
+    } else if c - c0 >= 16 {
+        0xffff
+    } else {
+        (1u16 << (c - c0)) - 1
+    }
+}
+
+/// `P` neighbouring output pixels (input offsets `xo + p * step`) of a multiplier-1
+/// fp32 depthwise convolution with AVX-512: 32 channels per pass, so `2 * P`
+/// independent accumulators hide the FMA latency.
+///
+/// # Safety
+/// The CPU has AVX-512F; for every tap, `xo + (P - 1) * step + c <= x.len()` and
+/// `(k + 1) * c <= w.len()`; `bias` holds `c` values and `o` `P * c`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn f32_pixels_avx512<const P: usize>(
+    taps: &[(usize, usize)],
+    step: usize,
+    x: &[f32],
+    w: &[f32],
+    bias: &[f32],
+    min: f32,
+    max: f32,
+    o: &mut [f32],
+) {
+    use std::arch::x86_64::*;
+    let c = bias.len();
+    let (vmin, vmax) = (_mm512_set1_ps(min), _mm512_set1_ps(max));
+    let mut c0 = 0;
+    while c0 < c {
+        let m = [mask16(c, c0), mask16(c, c0 + 16)];
+        let mut acc = [[_mm512_setzero_ps(); 2]; P];
+        for (h, &mh) in m.iter().enumerate() {
+            let b = _mm512_maskz_loadu_ps(mh, bias.as_ptr().add(c0 + 16 * h));
+            for a in acc.iter_mut() {
+                a[h] = b;
+            }
+        }
+        for &(xo, k) in taps {
+            for (h, &mh) in m.iter().enumerate() {
+                let wv = _mm512_maskz_loadu_ps(mh, w.as_ptr().add(k * c + c0 + 16 * h));
+                for (p, a) in acc.iter_mut().enumerate() {
+                    let xv = _mm512_maskz_loadu_ps(mh, x.as_ptr().add(xo + p * step + c0 + 16 * h));
+                    a[h] = _mm512_fmadd_ps(xv, wv, a[h]);
+                }
+            }
+        }
+        for (p, a) in acc.iter().enumerate() {
+            for (h, &mh) in m.iter().enumerate() {
+                let v = _mm512_min_ps(_mm512_max_ps(a[h], vmin), vmax);
+                _mm512_mask_storeu_ps(o.as_mut_ptr().add(p * c + c0 + 16 * h), mh, v);
+            }
+        }
+        c0 += 32;
+    }
+}
+
+/// The int8 analogue of [`f32_pixels_avx512`].
+///
+/// # Safety
+/// As [`f32_pixels_avx512`], for the int8 data and AVX-512F/BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn qs8_pixels_avx512<const P: usize>(
+    taps: &[(usize, usize)],
+    step: usize,
+    x: &[i8],
+    d: &DwQs8<'_>,
+    o: &mut [i8],
+) {
+    use std::arch::x86_64::*;
+    let c = d.bias.len();
+    let zx = _mm512_set1_epi32(d.x_zero_point);
+    let zp = _mm512_set1_epi32(d.zero_point);
+    let lo = _mm512_set1_epi32(d.qmin as i32);
+    let hi = _mm512_set1_epi32(d.qmax as i32);
+    let mut c0 = 0;
+    while c0 < c {
+        let m = [mask16(c, c0), mask16(c, c0 + 16)];
+        let mut acc = [[_mm512_setzero_si512(); 2]; P];
+        for (h, &mh) in m.iter().enumerate() {
+            let b = _mm512_maskz_loadu_epi32(mh, d.bias.as_ptr().add(c0 + 16 * h));
+            for a in acc.iter_mut() {
+                a[h] = b;
+            }
+        }
+        for &(xo, k) in taps {
+            for (h, &mh) in m.iter().enumerate() {
+                let wv = _mm512_maskz_loadu_epi32(mh, d.w.as_ptr().add(k * c + c0 + 16 * h));
+                for (p, a) in acc.iter_mut().enumerate() {
+                    let xb = _mm_maskz_loadu_epi8(mh, x.as_ptr().add(xo + p * step + c0 + 16 * h));
+                    let xv = _mm512_sub_epi32(_mm512_cvtepi8_epi32(xb), zx);
+                    a[h] = _mm512_add_epi32(a[h], _mm512_mullo_epi32(xv, wv));
+                }
+            }
+        }
+        for (h, &mh) in m.iter().enumerate() {
+            let s = _mm512_maskz_loadu_ps(mh, d.scale.as_ptr().add(c0 + 16 * h));
+            for (p, a) in acc.iter().enumerate() {
+                let f = _mm512_mul_ps(_mm512_cvtepi32_ps(a[h]), s);
+                let r = _mm512_cvt_roundps_epi32::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(
+                    f,
+                );
+                let q = _mm512_min_epi32(_mm512_max_epi32(_mm512_add_epi32(r, zp), lo), hi);
+                _mm512_mask_cvtepi32_storeu_epi8(o.as_mut_ptr().add(p * c + c0 + 16 * h), mh, q);
+            }
+        }
+        c0 += 32;
+    }
+}
+
+/// Walks the output pixels of `g`, handing each run of 2 neighbouring pixels with the
+/// same (all-inside) taps to `pair` and every other pixel to `single`, with the taps
+/// of the first pixel and the output offset.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn walk(
+    g: &ConvGeometry,
+    mut pair: impl FnMut(&[(usize, usize)], usize),
+    mut single: impl FnMut(&[(usize, usize)], usize),
+) {
+    let c = g.channels_out;
+    let all = g.kernel_h * g.kernel_w;
+    let mut t = Vec::with_capacity(all);
+    let mut t2 = Vec::with_capacity(all);
+    let mut po = 0;
+    for n in 0..g.batch {
+        for oy in 0..g.out_h {
+            let mut ox = 0;
+            while ox < g.out_w {
+                taps(g, n, oy, ox, &mut t);
+                if t.len() == all && ox + 1 < g.out_w {
+                    taps(g, n, oy, ox + 1, &mut t2);
+                    if t2.len() == all {
+                        pair(&t, po);
+                        po += 2 * c;
+                        ox += 2;
+                        continue;
+                    }
+                }
+                single(&t, po);
+                po += c;
+                ox += 1;
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
 unsafe fn f32_avx512(
     g: &ConvGeometry,
     d: &DwF32<'_>,
@@ -123,13 +279,43 @@ unsafe fn f32_avx512(
     max: f32,
     out: &mut [f32],
 ) {
-    f32_impl(g, d, x, min, max, out)
+    let c = g.channels_out;
+    let step = g.stride_w * g.channels_in;
+    let o = out.as_mut_ptr();
+    // SAFETY (both closures): `walk` gives output offsets of whole pixels inside `out`
+    // and taps inside the input; a pair's second pixel has the same taps shifted by
+    // `step`.
+    walk(
+        g,
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
+            f32_pixels_avx512::<2>(t, step, x, d.w, d.bias, min, max, dst)
+        },
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
+            f32_pixels_avx512::<1>(t, step, x, d.w, d.bias, min, max, dst)
+        },
+    );
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
 unsafe fn qs8_avx512(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], out: &mut [i8]) {
-    qs8_impl(g, d, x, out)
+    let c = g.channels_out;
+    let step = g.stride_w * g.channels_in;
+    let o = out.as_mut_ptr();
+    // SAFETY: as in `f32_avx512`.
+    walk(
+        g,
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
+            qs8_pixels_avx512::<2>(t, step, x, d, dst)
+        },
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
+            qs8_pixels_avx512::<1>(t, step, x, d, dst)
+        },
+    );
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -137,8 +323,6 @@ fn has_avx512() -> bool {
     std::arch::is_x86_feature_detected!("avx512f")
         && std::arch::is_x86_feature_detected!("avx512bw")
         && std::arch::is_x86_feature_detected!("avx512vl")
-        && std::arch::is_x86_feature_detected!("avx512dq")
-        && std::arch::is_x86_feature_detected!("fma")
 }
 
 /// fp32 depthwise convolution. The caller checked `g` (groups = channels_in) and the
@@ -152,8 +336,9 @@ pub(super) fn depthwise_f32(
     out: &mut [f32],
 ) {
     #[cfg(target_arch = "x86_64")]
-    if has_avx512() {
-        // SAFETY: the CPU has the features the function is compiled for.
+    if g.channels_out == g.channels_in && has_avx512() {
+        // SAFETY: the CPU has the features; multiplier 1, and the caller checked the
+        // input, weight and output lengths, so every tap's range is in bounds.
         unsafe { f32_avx512(g, d, x, min, max, out) };
         return;
     }
@@ -163,8 +348,8 @@ pub(super) fn depthwise_f32(
 /// int8 depthwise convolution (see [`depthwise_f32`]).
 pub(super) fn depthwise_qs8(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], out: &mut [i8]) {
     #[cfg(target_arch = "x86_64")]
-    if has_avx512() {
-        // SAFETY: the CPU has the features the function is compiled for.
+    if g.channels_out == g.channels_in && has_avx512() {
+        // SAFETY: as in `depthwise_f32`.
         unsafe { qs8_avx512(g, d, x, out) };
         return;
     }

@@ -1,6 +1,6 @@
-//! Native CPU convolutions behind the `cpu-accel` WIT interface: fp32 on the `gemm`
-//! crate's packed SGEMM (AVX-512/AVX2/NEON micro-kernels chosen at run time), int8 on
-//! [`crate::qgemm`]. Both lower a convolution to an im2col matrix (skipped for 1x1,
+//! Native CPU convolutions behind the `cpu-accel` WIT interface: fp32 on
+//! [`crate::sgemm`], int8 on [`crate::qgemm`] (AVX-512 / AVX2 micro-kernels chosen at
+//! run time, portable code elsewhere). Both lower a convolution to an im2col matrix (skipped for 1x1,
 //! stride-1, unpadded convolutions, whose input already is that matrix) times the
 //! weights of each group.
 //!
@@ -12,19 +12,19 @@ mod geometry;
 
 pub use geometry::ConvGeometry;
 
-use crate::qgemm::{qgemm, PackedQs8, Qs8Requant};
+use crate::qgemm::{qgemm_threads, PackedQs8, Qs8Requant};
+use crate::sgemm::{sgemm_threads, PackedF32};
 
 /// Largest output (elements) a call may ask for.
 const MAX_OUTPUT: usize = 1 << 28;
 
-/// fp32 convolution weights: per group, `B [depth, group_out]` row-major; bias per
-/// output channel.
+/// fp32 convolution weights: per group, the packed weights with their bias.
 #[derive(Clone, Debug)]
 pub struct WeightsF32 {
     channels_out: usize,
     depth: usize,
     groups: usize,
-    b: Vec<Vec<f32>>,
+    b: Vec<PackedF32>,
     bias: Vec<f32>,
     /// For grouped weights: `[depth, channels_out]`, the layout of the depthwise
     /// kernel (used when each group has one input channel).
@@ -57,18 +57,17 @@ impl WeightsF32 {
             return Err(format!("bias must have {channels_out} values"));
         }
         let go = channels_out / groups;
+        let bias = bias.map_or_else(|| vec![0.0; channels_out], <[f32]>::to_vec);
         let b = (0..groups)
             .map(|g| {
-                let mut t = vec![0.0f32; depth * go];
-                for j in 0..go {
-                    let row = &w[(g * go + j) * depth..(g * go + j + 1) * depth];
-                    for (kk, &v) in row.iter().enumerate() {
-                        t[kk * go + j] = v;
-                    }
-                }
-                t
+                PackedF32::new(
+                    depth,
+                    go,
+                    &w[g * go * depth..(g + 1) * go * depth],
+                    Some(&bias[g * go..(g + 1) * go]),
+                )
             })
-            .collect();
+            .collect::<Result<Vec<_>, String>>()?;
         let dw = if groups > 1 {
             transpose(w, channels_out, depth)
         } else {
@@ -79,14 +78,16 @@ impl WeightsF32 {
             depth,
             groups,
             b,
-            bias: bias.map_or_else(|| vec![0.0; channels_out], <[f32]>::to_vec),
+            bias,
             dw,
         })
     }
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        (self.depth * self.channels_out + self.channels_out) * 4
+        // Packed panels (rounded up to whole panels, roughly) plus the depthwise copy.
+        (self.depth * self.channels_out.next_multiple_of(16) + self.channels_out + self.dw.len())
+            * 4
     }
 }
 
@@ -286,15 +287,7 @@ pub fn conv2d_f32(
     let pixels = g.batch * g.out_h * g.out_w;
     let co = w.channels_out;
     let go = co / w.groups;
-    let mut out = Vec::with_capacity(out_len);
-    for _ in 0..pixels {
-        out.extend_from_slice(&w.bias);
-    }
-    let par = if threads > 1 {
-        gemm::Parallelism::Rayon(threads)
-    } else {
-        gemm::Parallelism::None
-    };
+    let mut out = vec![0.0f32; out_len];
     let mut a_buf = Vec::new();
     for (grp, b) in w.b.iter().enumerate() {
         let a: &[f32] = if g.is_pointwise() && w.groups == 1 {
@@ -304,43 +297,28 @@ pub fn conv2d_f32(
             im2col(g, x, grp, 0.0, &mut a_buf);
             &a_buf
         };
-        // SAFETY: a is pixels x depth row-major, b depth x go row-major, the output
-        // block starts at column grp * go of the pixels x co row-major `out`; every
-        // length was checked above.
-        unsafe {
-            gemm::gemm(
-                pixels,
-                go,
-                w.depth,
-                out.as_mut_ptr().add(grp * go),
-                1,
-                co as isize,
-                true,
-                a.as_ptr(),
-                1,
-                w.depth as isize,
-                b.as_ptr(),
-                1,
-                go as isize,
-                1.0,
-                1.0,
-                false,
-                false,
-                false,
-                par,
-            );
-        }
-    }
-    if min > f32::NEG_INFINITY || max < f32::INFINITY {
-        for v in &mut out {
-            *v = v.max(min).min(max);
-        }
+        sgemm_threads(
+            threads,
+            pixels,
+            a,
+            w.depth,
+            b,
+            min,
+            max,
+            &mut out[grp * go..],
+            co,
+        )?;
     }
     Ok(out)
 }
 
 /// int8 convolution: NHWC `qint8` `x` to the requantized NHWC output.
-pub fn conv2d_qs8(w: &WeightsQs8, g: &ConvGeometry, x: &[i8]) -> Result<Vec<i8>, String> {
+pub fn conv2d_qs8(
+    w: &WeightsQs8,
+    g: &ConvGeometry,
+    x: &[i8],
+    threads: usize,
+) -> Result<Vec<i8>, String> {
     let out_len = check_call(g, w.channels_out, w.depth, w.groups, x.len())?;
     let mut out = vec![0i8; out_len];
     if let Some((dw, bias, scale)) = w.dw.as_ref().filter(|_| g.groups == g.channels_in) {
@@ -368,7 +346,7 @@ pub fn conv2d_qs8(w: &WeightsQs8, g: &ConvGeometry, x: &[i8]) -> Result<Vec<i8>,
             im2col(g, x, grp, w.input_zero_point, &mut a_buf);
             &a_buf
         };
-        qgemm(pixels, a, w.depth, b, rq, &mut out[grp * go..], co)?;
+        qgemm_threads(threads, pixels, a, w.depth, b, rq, &mut out[grp * go..], co)?;
     }
     Ok(out)
 }

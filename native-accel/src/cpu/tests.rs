@@ -125,7 +125,7 @@ fn qs8_matches_direct() {
             output_max: 120,
         };
         let w = WeightsQs8::new(co, depth, groups, &wv, &rq).unwrap();
-        let got = conv2d_qs8(&w, &g, &x).unwrap();
+        let got = conv2d_qs8(&w, &g, &x, 1).unwrap();
         let mut acc = vec![0i32; g.output_len().unwrap()];
         direct(&g, &x, &wv, |o, a, b| {
             acc[o] += (a as i32 - zp_in) * b as i32
