@@ -151,6 +151,44 @@ fn describe_counts_node_types() {
     assert!(inst.describe(BACKEND, &blob("mlp", 0)).is_ok());
 }
 
+/// For every xnnpack and xnnpack_q8 fixture, `describe` counts the node types that
+/// ExecuTorch's own serializer wrote (`xnnpack_nodes` in the manifest, read back with
+/// flatc by `export.py`), summed over the program's delegates. `ops_xnnpack` covers
+/// 30 node types.
+#[test]
+fn describe_matches_the_exported_graphs() {
+    let text = std::fs::read_to_string(fixtures().join("manifest.json")).expect("manifest");
+    let manifest: serde_json::Value = serde_json::from_str(&text).expect("manifest json");
+    let mut inst = backend_instance();
+    let mut checked = 0;
+    for e in manifest.as_array().expect("array") {
+        let (Some(model), Some(variant), Some(want)) = (
+            e["model"].as_str(),
+            e["variant"].as_str(),
+            e["xnnpack_nodes"].as_object(),
+        ) else {
+            continue;
+        };
+        let p = Program::from_file(pte(model, variant)).expect("program");
+        let mut got = std::collections::BTreeMap::<String, u64>::new();
+        for d in &p.plan("forward").expect("forward").delegates {
+            for (name, n) in inst
+                .describe(BACKEND, p.delegate_data(d))
+                .expect("describe")
+            {
+                *got.entry(format!("XNN{name}")).or_default() += n as u64;
+            }
+        }
+        let want: std::collections::BTreeMap<String, u64> = want
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_u64().expect("count")))
+            .collect();
+        assert_eq!(got, want, "{model}.{variant}");
+        checked += 1;
+    }
+    assert!(checked >= 13, "only {checked} programs checked");
+}
+
 fn f32_tensor(sizes: &[u32], values: &[f32]) -> Evalue {
     Evalue::Tensor(WitTensor {
         dtype: ScalarType::Float,
