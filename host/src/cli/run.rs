@@ -127,7 +127,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             String::new()
         },
     );
-    outln!("copied per run: {copied_in} bytes in, {copied_out} bytes out (weights stay inside the kernel library)");
+    outln!(
+        "copied per run: {copied_in} bytes in, {copied_out} bytes out (weights stay inside the components that loaded them)"
+    );
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
     }
