@@ -826,29 +826,45 @@ proptest! {
     /// trap.
     #[test]
     fn random_corruption(seed in any::<u64>(), flips in 1usize..16) {
-        let bytes = with_blob("cnn", |mut b| {
-            let mut s = seed;
-            for _ in 0..flips {
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let at = (s >> 33) as usize % b.len();
-                b[at] ^= (s >> 13) as u8 | 1;
-            }
-            b
-        });
-        let reg = registry();
-        let p = Arc::new(Program::from_bytes(bytes).expect("program"));
-        match Method::load(p, "forward", &reg) {
-            Ok(mut m) => {
-                // Loaded: running must not trap either.
-                let dir = fixtures().join("cnn");
-                let x = read_numbered(&dir, "input")[0].clone();
-                if m.set_input(0, plugboard::EValue::Tensor(x)).is_ok() {
-                    if let Err(e) = m.execute() {
-                        prop_assert!(!e.to_string().contains("trapped"), "{}", e);
-                    }
+        corrupt_and_run("xnnpack", seed, flips)?;
+    }
+
+    /// The same for the int8 program (quantization parameters, int8 weights,
+    /// cpu-accel hand-over).
+    #[test]
+    fn random_corruption_q8(seed in any::<u64>(), flips in 1usize..16) {
+        corrupt_and_run("xnnpack_q8", seed, flips)?;
+    }
+}
+
+/// Flips `flips` random bytes of `cnn.<variant>`'s delegate payload; loading and
+/// running must give a result or an error, never a trap.
+fn corrupt_and_run(variant: &str, seed: u64, flips: usize) -> Result<(), TestCaseError> {
+    let bytes = with_blob_of("cnn", variant, |mut b| {
+        let mut s = seed;
+        for _ in 0..flips {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let at = (s >> 33) as usize % b.len();
+            b[at] ^= (s >> 13) as u8 | 1;
+        }
+        b
+    });
+    let reg = registry();
+    let p = Arc::new(Program::from_bytes(bytes).expect("program"));
+    match Method::load(p, "forward", &reg) {
+        Ok(mut m) => {
+            // Loaded: running must not trap either.
+            let dir = fixtures().join("cnn");
+            let x = read_numbered(&dir, "input")[0].clone();
+            if m.set_input(0, plugboard::EValue::Tensor(x)).is_ok() {
+                if let Err(e) = m.execute() {
+                    prop_assert!(!e.to_string().contains("trapped"), "{}", e);
                 }
             }
-            Err(e) => prop_assert!(!e.to_string().contains("trapped"), "{}", e),
         }
+        Err(e) => prop_assert!(!e.to_string().contains("trapped"), "{}", e),
     }
+    Ok(())
 }
