@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use plugboard_compute::gemm::{gemm_epilogue, pack_rows4, Epilogue, MatRef, PackA, PackedB, MR};
+use plugboard_compute::gemm::{gemm_epilogue, pack_rows, Epilogue, MatRef, PackA, PackedB, MR};
 
 use super::elementwise::clamp;
 
@@ -117,27 +117,44 @@ impl Im2col<'_> {
         let y0 = (oy * g.sh) as isize - g.pad_top as isize;
         let x0 = (ox * g.sw) as isize - g.pad_left as isize;
         let c0 = self.group * gi;
-        // Walk the taps from column pc on, without dividing per tap.
+        // Walk the taps from column pc on. With one group and no dilation, the taps
+        // of a window row that lie inside the input are one contiguous run of the
+        // NHWC input (a few long copies instead of `kw` short ones).
+        let contiguous = g.groups == 1 && g.dw == 1;
         let t = pc / gi;
         let mut ci0 = pc % gi;
         let (mut ky, mut kx) = (t / g.kw, t % g.kw);
         let mut at = 0;
         while at < dst.len() {
-            let len = (gi - ci0).min(dst.len() - at);
             let iy = y0 + (ky * g.dh) as isize;
             let ix = x0 + (kx * g.dw) as isize;
+            let row_out = iy < 0 || iy >= g.h as isize;
+            let out = row_out || ix < 0 || ix >= g.w as isize;
+            let taps = if !contiguous {
+                1
+            } else if row_out {
+                g.kw - kx
+            } else if out {
+                1
+            } else {
+                // Inside taps from kx on: ix < w, i.e. kx < w - x0.
+                g.kw.min((g.w as isize - x0) as usize) - kx
+            };
+            let len = (taps * gi - ci0).min(dst.len() - at);
             let d = &mut dst[at..at + len];
-            if iy < 0 || ix < 0 || iy >= g.h as isize || ix >= g.w as isize {
+            if out {
                 d.fill(0.0);
             } else {
                 let s = ((b * g.h + iy as usize) * g.w + ix as usize) * g.c_in + c0 + ci0;
                 copy_short(d, &self.x[s..s + len]);
             }
             at += len;
-            ci0 = 0;
-            kx += 1;
-            if kx == g.kw {
+            let pos = kx * gi + ci0 + len;
+            kx = pos / gi;
+            ci0 = pos % gi;
+            if kx >= g.kw {
                 kx = 0;
+                ci0 = 0;
                 ky += 1;
             }
         }
@@ -190,7 +207,7 @@ impl PackA for Im2col<'_> {
                 }
             }
             let r: [&[f32]; MR] = std::array::from_fn(|i| &rows[i * kc..(i + 1) * kc]);
-            pack_rows4(
+            pack_rows(
                 &mut buf[(ir / MR) * kc * MR..(ir / MR + 1) * kc * MR],
                 r,
                 kc,
@@ -282,6 +299,33 @@ pub fn depthwise(
                 let x0 = (ox * g.sw) as isize - g.pad_left as isize;
                 taps.clear();
                 let inside = |x0: isize| rows_inside && x0 >= 0 && x0 as usize + span_w < g.w;
+                #[cfg(target_arch = "wasm32")]
+                if mult == 1
+                    && all.len() == 9
+                    && c.is_multiple_of(4)
+                    && ox + QUAD <= g.ow
+                    && inside(x0)
+                    && inside(x0 + ((QUAD - 1) * g.sw) as isize)
+                {
+                    // Four neighbouring output pixels with every tap inside: each
+                    // filter vector is loaded once for the four.
+                    let base = ((b * g.h + y0 as usize) * g.w + x0 as usize) * c;
+                    let t9: [(usize, usize); 9] =
+                        std::array::from_fn(|i| (base + all[i].0, all[i].1));
+                    let o = ((b * g.oh + oy) * g.ow + ox) * oc;
+                    depthwise_row9(
+                        &t9,
+                        g.sw * c,
+                        x,
+                        filter,
+                        bias,
+                        &mut out[o..o + QUAD * oc],
+                        min,
+                        max,
+                    );
+                    ox += QUAD;
+                    continue;
+                }
                 #[cfg(target_arch = "wasm32")]
                 if mult == 1
                     && all.len() == 9
@@ -473,6 +517,84 @@ fn depthwise_pixel(
             a += x[xo + ch] * filter[wo + ch];
         }
         out[ch] = clamp(a, min, max);
+    }
+}
+
+/// Output pixels per pass of [`depthwise_row9`].
+#[cfg(target_arch = "wasm32")]
+const QUAD: usize = 4;
+
+/// `QUAD` horizontally neighbouring output pixels of a 3x3 depthwise convolution with
+/// multiplier 1 and a multiple of 4 channels, every tap inside the input: `taps` are
+/// the first pixel's, each next pixel's inputs are `step` further. `out` holds the
+/// pixels' channels. Four channels at a time: the nine filter vectors stay in
+/// registers while each pixel's sum is one chain of loads and multiply-adds.
+#[cfg(target_arch = "wasm32")]
+#[allow(clippy::too_many_arguments)]
+fn depthwise_row9(
+    taps: &[(usize, usize); 9],
+    step: usize,
+    x: &[f32],
+    filter: &[f32],
+    bias: &[f32],
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) {
+    use std::arch::wasm32::*;
+    let c = out.len() / QUAD;
+    let (xmax, wmax) = taps
+        .iter()
+        .fold((0, 0), |(a, b), &(xo, wo)| (a.max(xo), b.max(wo)));
+    assert!(
+        c.is_multiple_of(4)
+            && xmax + (QUAD - 1) * step + c <= x.len()
+            && wmax + c <= filter.len()
+            && bias.len() >= c
+    );
+    let (vlo, vhi) = (f32x4_splat(min), f32x4_splat(max));
+    let (xp, wp, bp, op) = (x.as_ptr(), filter.as_ptr(), bias.as_ptr(), out.as_mut_ptr());
+    let mut cb = 0;
+    // SAFETY: loads read channels cb..cb + 4 <= c of the taps' input pixels and of
+    // the same pixels up to (QUAD - 1) * step further, of the filter rows and of the
+    // bias (asserted in bounds above); stores write channels of the QUAD output
+    // pixels in `out`.
+    unsafe {
+        while cb < c {
+            let w: [v128; 9] =
+                std::array::from_fn(|t| v128_load(wp.add(taps[t].1 + cb) as *const v128));
+            let b0 = v128_load(bp.add(cb) as *const v128);
+            for q in 0..QUAD {
+                let mut a = b0;
+                for t in 0..9 {
+                    let xv = v128_load(xp.add(taps[t].0 + q * step + cb) as *const v128);
+                    a = dw_madd(xv, w[t], a);
+                }
+                v128_store(
+                    op.add(q * c + cb) as *mut v128,
+                    f32x4_pmin(f32x4_pmax(a, vlo), vhi),
+                );
+            }
+            cb += 4;
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn dw_madd(
+    a: std::arch::wasm32::v128,
+    b: std::arch::wasm32::v128,
+    acc: std::arch::wasm32::v128,
+) -> std::arch::wasm32::v128 {
+    use std::arch::wasm32::*;
+    #[cfg(target_feature = "relaxed-simd")]
+    {
+        f32x4_relaxed_madd(a, b, acc)
+    }
+    #[cfg(not(target_feature = "relaxed-simd"))]
+    {
+        f32x4_add(f32x4_mul(a, b), acc)
     }
 }
 
