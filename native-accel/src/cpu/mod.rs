@@ -18,6 +18,31 @@ use crate::sgemm::{sgemm_threads, PackedF32};
 /// Largest output (elements) a call may ask for.
 const MAX_OUTPUT: usize = 1 << 28;
 
+thread_local! {
+    /// im2col matrices, kept between calls: a fresh multi-MiB buffer per call costs
+    /// more in page faults and zeroing than the copy itself.
+    static IM2COL_F32: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+    static IM2COL_I8: std::cell::RefCell<Vec<i8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with a scratch buffer of at least `n` elements (contents unspecified).
+fn with_scratch<T: Copy + Default, R>(
+    key: &'static std::thread::LocalKey<std::cell::RefCell<Vec<T>>>,
+    n: usize,
+    f: impl FnOnce(&mut [T]) -> R,
+) -> R {
+    key.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => {
+            if buf.len() < n {
+                buf.resize(n, T::default());
+            }
+            f(&mut buf[..n])
+        }
+        // Re-entered (cannot happen today): use a temporary buffer.
+        Err(_) => f(&mut vec![T::default(); n]),
+    })
+}
+
 /// fp32 convolution weights: per group, the packed weights with their bias.
 #[derive(Clone, Debug)]
 pub struct WeightsF32 {
@@ -288,26 +313,16 @@ pub fn conv2d_f32(
     let co = w.channels_out;
     let go = co / w.groups;
     let mut out = vec![0.0f32; out_len];
-    let mut a_buf = Vec::new();
     for (grp, b) in w.b.iter().enumerate() {
-        let a: &[f32] = if g.is_pointwise() && w.groups == 1 {
-            x
+        let o = &mut out[grp * go..];
+        if g.is_pointwise() && w.groups == 1 {
+            sgemm_threads(threads, pixels, x, w.depth, b, min, max, o, co)?;
         } else {
-            a_buf.resize(pixels * w.depth, 0.0);
-            im2col(g, x, grp, 0.0, &mut a_buf);
-            &a_buf
-        };
-        sgemm_threads(
-            threads,
-            pixels,
-            a,
-            w.depth,
-            b,
-            min,
-            max,
-            &mut out[grp * go..],
-            co,
-        )?;
+            with_scratch(&IM2COL_F32, pixels * w.depth, |a| {
+                im2col(g, x, grp, 0.0, a);
+                sgemm_threads(threads, pixels, a, w.depth, b, min, max, o, co)
+            })?;
+        }
     }
     Ok(out)
 }
@@ -337,16 +352,16 @@ pub fn conv2d_qs8(
     let pixels = g.batch * g.out_h * g.out_w;
     let co = w.channels_out;
     let go = co / w.groups;
-    let mut a_buf = Vec::new();
     for (grp, (b, rq)) in w.packed.iter().enumerate() {
-        let a: &[i8] = if g.is_pointwise() && w.groups == 1 {
-            x
+        let o = &mut out[grp * go..];
+        if g.is_pointwise() && w.groups == 1 {
+            qgemm_threads(threads, pixels, x, w.depth, b, rq, o, co)?;
         } else {
-            a_buf.resize(pixels * w.depth, 0);
-            im2col(g, x, grp, w.input_zero_point, &mut a_buf);
-            &a_buf
-        };
-        qgemm_threads(threads, pixels, a, w.depth, b, rq, &mut out[grp * go..], co)?;
+            with_scratch(&IM2COL_I8, pixels * w.depth, |a| {
+                im2col(g, x, grp, w.input_zero_point, a);
+                qgemm_threads(threads, pixels, a, w.depth, b, rq, o, co)
+            })?;
+        }
     }
     Ok(out)
 }
