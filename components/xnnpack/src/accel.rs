@@ -142,7 +142,40 @@ pub fn conv_qs8(h: Handle, g: &ConvGeom, x: &[i8], out: &mut [i8]) -> Result<(),
     copy(&r, out)
 }
 
-fn copy<T: Copy>(r: &[T], out: &mut [T]) -> Result<(), Error> {
+/// One convolution of a chain run on the host.
+#[derive(Clone, Copy, Debug)]
+pub struct ChainStep {
+    pub handle: Handle,
+    pub geom: ConvGeom,
+    pub min: f32,
+    pub max: f32,
+}
+
+fn chain_steps(steps: &[ChainStep]) -> Vec<host::ChainStep> {
+    steps
+        .iter()
+        .map(|s| host::ChainStep {
+            weights: s.handle.0,
+            geometry: geometry(&s.geom),
+            output_min: s.min,
+            output_max: s.max,
+        })
+        .collect()
+}
+
+/// fp32 convolutions run back to back on the host (intermediates stay there);
+/// returns the last output.
+pub fn chain_f32(steps: &[ChainStep], x: &[f32]) -> Result<Vec<f32>, Error> {
+    host::conv2d_f32_chain(&chain_steps(steps), x)
+}
+
+/// int8 convolutions run back to back on the host; returns the last output.
+pub fn chain_qs8(steps: &[ChainStep], x: &[i8]) -> Result<Vec<i8>, Error> {
+    host::conv2d_qs8_chain(&chain_steps(steps), x)
+}
+
+/// Copies a host result into `out` (which must have its length).
+pub fn copy<T: Copy>(r: &[T], out: &mut [T]) -> Result<(), Error> {
     if r.len() != out.len() {
         return Err(crate::err(
             crate::ErrorKind::Internal,

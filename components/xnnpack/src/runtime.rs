@@ -124,6 +124,9 @@ pub struct Runtime {
     qconsts: Vec<Option<Rc<[i8]>>>,
     /// For each node: how it runs on int8 values (`None`: an fp32 node).
     qsteps: Vec<Option<QStep>>,
+    /// For each node: how many nodes from it on run as one chain of host
+    /// convolutions (1: on its own; 0: inside a chain started earlier).
+    chains: Vec<usize>,
     sched: Schedule,
     arena: Vec<f32>,
 }
@@ -1004,11 +1007,124 @@ impl Runtime {
             consts,
             qconsts,
             qsteps,
+            chains: Vec::new(),
             sched,
             arena: Vec::new(),
         };
+        rt.chains = rt.plan_chains();
         rt.reserve()?;
         Ok(rt)
+    }
+
+    /// The host-side weights of node `ni`, if it runs on the host's native kernels,
+    /// and whether it is an int8 node.
+    fn accel_handle(&self, ni: usize) -> Option<(accel::Handle, bool)> {
+        match (&self.qsteps[ni], &self.preps[ni]) {
+            (Some(QStep::Accel(h)), _) => Some((*h, true)),
+            (None, Prep::Accel(h)) => Some((*h, false)),
+            _ => None,
+        }
+    }
+
+    /// Groups runs of host convolutions where each one's output is read only by the
+    /// next (mobilenet's expand / depthwise / project blocks): they run as one
+    /// `conv2d-*-chain` call, so intermediate activations never cross the component
+    /// boundary.
+    fn plan_chains(&self) -> Vec<usize> {
+        let g = &self.graph;
+        let n = g.nodes.len();
+        let mut readers = vec![0usize; g.values.len()];
+        for node in &g.nodes {
+            for &vi in &node.inputs {
+                readers[vi] += 1;
+            }
+        }
+        for &vi in &g.outputs {
+            readers[vi] += 2;
+        }
+        let links = |a: usize| {
+            let b = a + 1;
+            b < n
+                && matches!((self.accel_handle(a), self.accel_handle(b)), (Some((_, qa)), Some((_, qb))) if qa == qb)
+                && g.nodes[b].inputs.first() == Some(&g.nodes[a].output)
+                && readers[g.nodes[a].output] == 1
+        };
+        let mut chains = vec![1usize; n];
+        let mut i = 0;
+        while i < n {
+            let mut j = i;
+            while links(j) {
+                j += 1;
+            }
+            chains[i] = j - i + 1;
+            for c in &mut chains[i + 1..=j] {
+                *c = 0;
+            }
+            i = j + 1;
+        }
+        chains
+    }
+
+    /// The host convolution step of node `ni` for the current shapes.
+    fn chain_step(&self, ni: usize) -> Result<accel::ChainStep, Error> {
+        let internal = |m: &str| err(ErrorKind::Internal, m.to_string());
+        let (handle, _) = self
+            .accel_handle(ni)
+            .ok_or_else(|| internal("chained node without host weights"))?;
+        let geom = match &self.sched.steps[ni] {
+            Step::Conv(g) => *g,
+            Step::Depthwise(g) => accel::depthwise_geometry(g),
+            Step::FullyConnected { m, k, n } => accel::fc_geometry(*m, *k, *n),
+            _ => return Err(internal("chained node is not a convolution")),
+        };
+        let node = &self.graph.nodes[ni];
+        Ok(accel::ChainStep {
+            handle,
+            geom,
+            min: node.min,
+            max: node.max,
+        })
+    }
+
+    /// Runs the chain of `len` host convolutions starting at node `ni`.
+    fn run_chain(&mut self, ni: usize, len: usize) -> Result<(), Error> {
+        let steps = (ni..ni + len)
+            .map(|k| self.chain_step(k))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let int8 = self.accel_handle(ni).is_some_and(|(_, q)| q);
+        let first = &steps[0].geom;
+        let in_len = first.n * first.h * first.w * first.c_in;
+        let x_vi = self.graph.nodes[ni].inputs[0];
+        let o_vi = self.graph.nodes[ni + len - 1].output;
+        let elem = if int8 { 1 } else { 4 };
+        let bytes = |vi: usize, n: usize| -> Result<usize, Error> {
+            let off = self.sched.offsets[vi]
+                .ok_or_else(|| err(ErrorKind::Internal, format!("value {vi} has no memory")))?;
+            let have = numel(&self.sched.shapes[vi]);
+            if n > have || (off * 4).checked_add(n * elem).is_none_or(|e| e > self.arena.len() * 4) {
+                return Err(err(ErrorKind::Internal, format!("value {vi} is outside the arena")));
+            }
+            Ok(off * 4)
+        };
+        let out_len = numel(&self.sched.shapes[o_vi]);
+        let (xo, oo) = (bytes(x_vi, in_len)?, bytes(o_vi, out_len)?);
+        let base = self.arena.as_mut_ptr() as *mut u8;
+        // SAFETY: both ranges were checked to lie in the arena. The input view ends
+        // before the output view is made (the memory plan may reuse the input's range
+        // for the output: the input is dead once the host has copied it).
+        unsafe {
+            if int8 {
+                let x = std::slice::from_raw_parts(base.add(xo) as *const i8, in_len);
+                let r = accel::chain_qs8(&steps, x)?;
+                let o = std::slice::from_raw_parts_mut(base.add(oo) as *mut i8, out_len);
+                accel::copy(&r, o)
+            } else {
+                let x = std::slice::from_raw_parts(base.add(xo) as *const f32, in_len);
+                let r = accel::chain_f32(&steps, x)?;
+                let o = std::slice::from_raw_parts_mut(base.add(oo) as *mut f32, out_len);
+                accel::copy(&r, o)
+            }
+        }
     }
 
     /// Sizes the arena for the current schedule.
@@ -1102,41 +1218,27 @@ impl Runtime {
                 }
             }
         }
-        let mut prof: std::collections::BTreeMap<String, u64> = Default::default();
-        let t_all = crate::plugboard::runtime::clock::now();
-        for ni in 0..self.graph.nodes.len() {
-            let t0 = crate::plugboard::runtime::clock::now();
-            let r = if self.qsteps[ni].is_some() {
+        let mut ni = 0;
+        while ni < self.graph.nodes.len() {
+            let len = self.chains.get(ni).copied().unwrap_or(1).max(1);
+            let r = if len > 1 {
+                self.run_chain(ni, len)
+            } else if self.qsteps[ni].is_some() {
                 self.run_qnode(ni)
             } else {
                 self.run_node(ni)
             };
             r.map_err(|e| {
                 let n = &self.graph.nodes[ni];
-                err(e.kind, format!("node {ni} ({}): {}", n.name, e.message))
+                let span = if len > 1 {
+                    format!(" and the {} nodes after it", len - 1)
+                } else {
+                    String::new()
+                };
+                err(e.kind, format!("node {ni} ({}){span}: {}", n.name, e.message))
             })?;
-            let dt = crate::plugboard::runtime::clock::now() - t0;
-            let key = format!(
-                "{}{}",
-                self.graph.nodes[ni].name,
-                match (&self.qsteps[ni], &self.preps[ni]) {
-                    (Some(QStep::Accel(_)), _) | (_, Prep::Accel(_)) => "/accel",
-                    (Some(_), _) => "/q",
-                    _ => "",
-                }
-            );
-            *prof.entry(key).or_default() += dt;
+            ni += len;
         }
-        let total = crate::plugboard::runtime::clock::now() - t_all;
-        let msg: Vec<String> = prof
-            .iter()
-            .map(|(k, v)| format!("{k}={:.2}ms", *v as f64 / 1e6))
-            .collect();
-        crate::plugboard::runtime::logging::log(
-            crate::plugboard::runtime::logging::Level::Warn,
-            "prof",
-            &format!("total {:.2}ms: {}", total as f64 / 1e6, msg.join(" ")),
-        );
         let mut outs = Vec::with_capacity(self.graph.outputs.len());
         for &vi in &self.graph.outputs {
             let shape = &self.sched.shapes[vi];

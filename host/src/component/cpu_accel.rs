@@ -175,6 +175,53 @@ impl cpu_accel::Host for HostState {
         }
     }
 
+    fn conv2d_f32_chain(
+        &mut self,
+        steps: Vec<cpu_accel::ChainStep>,
+        input: Vec<f32>,
+    ) -> Result<Vec<f32>, types::Error> {
+        let threads = self.cpu_accel.threads;
+        let mut x = input;
+        for (i, s) in steps.iter().enumerate() {
+            let Weights::F32(w) = self.cpu_accel.get(s.weights)? else {
+                return Err(invalid(format!(
+                    "chain step {i}: handle {} holds int8 weights",
+                    s.weights
+                )));
+            };
+            x = cpu::conv2d_f32(
+                w,
+                &geometry(&s.geometry),
+                &x,
+                s.output_min,
+                s.output_max,
+                threads,
+            )
+            .map_err(|e| invalid(format!("chain step {i}: {e}")))?;
+        }
+        Ok(x)
+    }
+
+    fn conv2d_qs8_chain(
+        &mut self,
+        steps: Vec<cpu_accel::ChainStep>,
+        input: Vec<i8>,
+    ) -> Result<Vec<i8>, types::Error> {
+        let threads = self.cpu_accel.threads;
+        let mut x = input;
+        for (i, s) in steps.iter().enumerate() {
+            let Weights::Qs8(w) = self.cpu_accel.get(s.weights)? else {
+                return Err(invalid(format!(
+                    "chain step {i}: handle {} holds fp32 weights",
+                    s.weights
+                )));
+            };
+            x = cpu::conv2d_qs8(w, &geometry(&s.geometry), &x, threads)
+                .map_err(|e| invalid(format!("chain step {i}: {e}")))?;
+        }
+        Ok(x)
+    }
+
     fn conv2d_qs8(
         &mut self,
         weights: u32,
