@@ -88,6 +88,8 @@ fn f32_matches_direct() {
         let bias: Vec<f32> = (0..co).map(|j| j as f32 * 0.1).collect();
         let w = WeightsF32::new(co, depth, groups, &wv, Some(&bias)).unwrap();
         let got = conv2d_f32(&w, &g, &x, -2.0, 3.0, 1).unwrap();
+        // Row blocks on 3 threads give the same values.
+        assert_eq!(conv2d_f32(&w, &g, &x, -2.0, 3.0, 3).unwrap(), got);
         let mut want = vec![0.0f64; g.output_len().unwrap()];
         direct(&g, &x, &wv, |o, a, b| want[o] += a as f64 * b as f64);
         for (i, (&gv, &wv)) in got.iter().zip(&want).enumerate() {
@@ -126,6 +128,7 @@ fn qs8_matches_direct() {
         };
         let w = WeightsQs8::new(co, depth, groups, &wv, &rq).unwrap();
         let got = conv2d_qs8(&w, &g, &x, 1).unwrap();
+        assert_eq!(conv2d_qs8(&w, &g, &x, 3).unwrap(), got);
         let mut acc = vec![0i32; g.output_len().unwrap()];
         direct(&g, &x, &wv, |o, a, b| {
             acc[o] += (a as i32 - zp_in) * b as i32
