@@ -722,6 +722,7 @@ fn lane(v: std::arch::wasm32::v128, l: usize) -> std::arch::wasm32::v128 {
 }
 
 /// Depth steps per iteration of the micro-kernel's loop (see [`micro_kernel`]).
+#[cfg(target_arch = "wasm32")]
 const UNROLL: usize = 3;
 
 /// The `MR x NR` micro-kernel: `C = alpha * Ap Bp (+ C if accumulate)`, for the
