@@ -100,11 +100,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             .collect::<anyhow::Result<_>>()?
     };
 
+    // Where each input came from, for error messages.
+    let source = |i: usize| match args.inputs.get(i) {
+        Some(p) => p.display().to_string(),
+        None if args.model.is_none() => "the bundled demo input".to_string(),
+        None => "ones (no -i given)".to_string(),
+    };
     let mut times = Vec::with_capacity(args.repeat as usize);
     for _ in 0..args.repeat {
         method.reset_copy_counters();
         for (i, v) in inputs.iter().enumerate() {
-            method.set_input(i, v.clone())?;
+            method
+                .set_input(i, v.clone())
+                .with_context(|| format!("input {i} from {}", source(i)))?;
         }
         let t = Instant::now();
         method.execute()?;
@@ -128,7 +136,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         },
     );
     outln!(
-        "copied per run: {copied_in} bytes in, {copied_out} bytes out (weights stay inside the components that loaded them)"
+        "copied per run: {copied_in} bytes in, {copied_out} bytes out (across component boundaries: method inputs and outputs, delegate arguments; weights stay inside the components that loaded them)"
     );
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
