@@ -11,5 +11,6 @@
 //! The GPU (wgpu) and QNN import surfaces come with the Vulkan backend work.
 
 pub mod cpu;
+mod pool;
 pub mod qgemm;
 pub mod sgemm;

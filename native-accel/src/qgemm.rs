@@ -191,7 +191,7 @@ pub fn qgemm(
     qgemm_with_path(QgemmPath::best(), 1, m, a, lda, b, rq, out, ldo)
 }
 
-/// [`qgemm`] with the rows split across `threads` scoped threads (`threads <= 1` runs on
+/// [`qgemm`] with the rows split across `threads` threads of the kernels' pool (`threads <= 1` runs on
 /// the calling thread).
 #[allow(clippy::too_many_arguments)]
 pub fn qgemm_threads(
@@ -282,7 +282,11 @@ pub fn qgemm_with_path(
     }
     // Even row split (edge tiles are cheap compared to load imbalance).
     let chunk = m.div_ceil(threads);
-    std::thread::scope(|scope| {
+    let Some(pool) = crate::pool::pool(threads) else {
+        run_rows(path, m, a, lda, b, &epi, out, ldo);
+        return Ok(());
+    };
+    pool.scope(|scope| {
         let mut rest: &mut [i8] = out;
         let mut i0 = 0;
         let epi = &epi;
@@ -295,11 +299,7 @@ pub fn qgemm_with_path(
                 (rest, &mut [][..])
             };
             rest = tail;
-            if i0 + rows < m {
-                scope.spawn(move || run_rows(path, rows, a_part, lda, b, epi, mine, ldo));
-            } else {
-                run_rows(path, rows, a_part, lda, b, epi, mine, ldo);
-            }
+            scope.spawn(move |_| run_rows(path, rows, a_part, lda, b, epi, mine, ldo));
             i0 += rows;
         }
     });

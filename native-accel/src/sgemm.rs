@@ -180,7 +180,7 @@ pub fn sgemm(
     sgemm_with_path(SgemmPath::best(), 1, m, a, lda, b, min, max, out, ldo)
 }
 
-/// [`sgemm`] split across `threads` scoped threads (`threads <= 1`, or too little work,
+/// [`sgemm`] split across `threads` threads of the kernels' pool (`threads <= 1`, or too little work,
 /// runs on the calling thread). Rows are split; when there are too few rows, columns are.
 #[allow(clippy::too_many_arguments)]
 pub fn sgemm_threads(
@@ -210,7 +210,7 @@ struct Job<'a> {
 }
 
 // SAFETY: the raw pointers come from a shared `&[f32]` and an exclusive `&mut [f32]` that
-// outlive the scoped threads; each thread writes a disjoint (rows x panels) block of `out`.
+// outlive the pool's scope; each thread writes a disjoint (rows x panels) block of `out`.
 unsafe impl Send for Job<'_> {}
 unsafe impl Sync for Job<'_> {}
 
@@ -279,8 +279,8 @@ pub fn sgemm_with_path(
         out: out.as_mut_ptr(),
         ldo,
     };
-    // Enough work per thread to pay for spawning it (~2M MACs, tens of microseconds),
-    // no threads on wasm.
+    // Enough work per thread to pay for handing it over (~2M MACs), no threads on
+    // wasm.
     let macs = (m as u128) * (k.max(1) as u128) * (b.panels as u128 * PANEL as u128);
     let by_work = (macs >> 21).clamp(1, usize::MAX as u128) as usize;
     let threads = if cfg!(target_family = "wasm") {
@@ -312,16 +312,20 @@ pub fn sgemm_with_path(
                 .collect()
         };
     let job = &job;
-    std::thread::scope(|scope| {
-        let (last, rest) = parts.split_last().expect("at least one part");
-        for &(r0, r1, p0, p1) in rest {
+    let run = |parts: &[(usize, usize, usize, usize)]| {
+        for &(r0, r1, p0, p1) in parts {
             // SAFETY: as above; the blocks are disjoint.
-            scope.spawn(move || unsafe { run_block(path, job, r0, r1, p0, p1) });
+            unsafe { run_block(path, job, r0, r1, p0, p1) };
         }
-        let &(r0, r1, p0, p1) = last;
-        // SAFETY: as above.
-        unsafe { run_block(path, job, r0, r1, p0, p1) };
-    });
+    };
+    match crate::pool::pool(threads) {
+        Some(pool) => pool.scope(|scope| {
+            for part in &parts {
+                scope.spawn(move |_| run(std::slice::from_ref(part)));
+            }
+        }),
+        None => run(&parts),
+    }
     Ok(())
 }
 

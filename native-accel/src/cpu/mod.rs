@@ -12,8 +12,8 @@ mod geometry;
 
 pub use geometry::ConvGeometry;
 
-use crate::qgemm::{qgemm, PackedQs8, Qs8Requant};
-use crate::sgemm::{sgemm, PackedF32};
+use crate::qgemm::{qgemm_threads, PackedQs8, Qs8Requant};
+use crate::sgemm::{sgemm_threads, PackedF32};
 
 /// Largest output (elements) a call may ask for.
 const MAX_OUTPUT: usize = 1 << 28;
@@ -23,56 +23,6 @@ thread_local! {
     /// more in page faults and zeroing than the copy itself.
     static IM2COL_F32: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
     static IM2COL_I8: std::cell::RefCell<Vec<i8>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Work (multiply-adds) below which a GEMM stays on the calling thread.
-const MIN_PARALLEL_MACS: usize = 1 << 20;
-
-/// The worker pool of the native kernels: rayon's persistent threads, created on first
-/// use with the thread count asked for then (spawning threads per call costs more than
-/// the small convolutions of a mobile network take).
-fn pool(threads: usize) -> &'static rayon::ThreadPool {
-    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
-    POOL.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("plugboard-accel-{i}"))
-            .build()
-            .unwrap_or_else(|_| {
-                // No threads available: a pool of one runs everything in order.
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(1)
-                    .build()
-                    .expect("a one-thread pool")
-            })
-    })
-}
-
-/// Calls `gemm(rows, out_block)` for row blocks `rows` of `0..m`, with `out_block` the
-/// part of `out` (row stride `ldo`) from the block's first row; in parallel on up to
-/// `threads` threads when the work (`macs_per_row * m`) is large enough.
-fn for_row_blocks<T: Send>(
-    threads: usize,
-    m: usize,
-    macs_per_row: usize,
-    ldo: usize,
-    out: &mut [T],
-    gemm: impl Fn(std::ops::Range<usize>, &mut [T]) -> Result<(), String> + Sync,
-) -> Result<(), String> {
-    let parts = threads.min(m.div_ceil(16)).max(1);
-    if parts == 1 || m.saturating_mul(macs_per_row) < MIN_PARALLEL_MACS {
-        return gemm(0..m, out);
-    }
-    let rows = m.div_ceil(parts);
-    let pool = pool(threads);
-    let results: Vec<Result<(), String>> = pool.install(|| {
-        use rayon::prelude::*;
-        out.par_chunks_mut(rows * ldo)
-            .enumerate()
-            .map(|(i, block)| gemm(i * rows..((i + 1) * rows).min(m), block))
-            .collect()
-    });
-    results.into_iter().collect()
 }
 
 /// Runs `f` with a scratch buffer of at least `n` elements (contents unspecified).
@@ -365,19 +315,17 @@ pub fn conv2d_f32(
     let mut out = vec![0.0f32; out_len];
     for (grp, b) in w.b.iter().enumerate() {
         let run = |a: &[f32], out: &mut [f32]| {
-            for_row_blocks(threads, pixels, w.depth * go, co, out, |r, block| {
-                let n = r.len();
-                sgemm(
-                    n,
-                    &a[r.start * w.depth..],
-                    w.depth,
-                    b,
-                    min,
-                    max,
-                    &mut block[grp * go..],
-                    co,
-                )
-            })
+            sgemm_threads(
+                threads,
+                pixels,
+                a,
+                w.depth,
+                b,
+                min,
+                max,
+                &mut out[grp * go..],
+                co,
+            )
         };
         if g.is_pointwise() && w.groups == 1 {
             run(x, &mut out)?;
@@ -418,18 +366,7 @@ pub fn conv2d_qs8(
     let go = co / w.groups;
     for (grp, (b, rq)) in w.packed.iter().enumerate() {
         let run = |a: &[i8], out: &mut [i8]| {
-            for_row_blocks(threads, pixels, w.depth * go, co, out, |r, block| {
-                let n = r.len();
-                qgemm(
-                    n,
-                    &a[r.start * w.depth..],
-                    w.depth,
-                    b,
-                    rq,
-                    &mut block[grp * go..],
-                    co,
-                )
-            })
+            qgemm_threads(threads, pixels, a, w.depth, b, rq, &mut out[grp * go..], co)
         };
         if g.is_pointwise() && w.groups == 1 {
             run(x, &mut out)?;
