@@ -52,7 +52,7 @@ pub fn split(blob: &[u8]) -> Result<Payload<'_>, Error> {
         let fb_off = u32_at(blob, 10) as u64;
         let fb_size = u32_at(blob, 14) as u64;
         let c_off = u32_at(blob, 18) as u64;
-        let c_size = u64::from_le_bytes(blob[22..30].try_into().expect("8 bytes"));
+        let c_size = u32_at(blob, 22) as u64 | (u32_at(blob, 26) as u64) << 32;
         let len = blob.len() as u64;
         if fb_off < header_len as u64 || fb_size == 0 || fb_off + fb_size > len {
             return Err(compat(format!(

@@ -11,9 +11,9 @@ use plugboard_compute::qgemm::{PackedQB, Requant};
 
 use crate::accel;
 use crate::graph::{BinaryOp, DataType, Graph, Node, Op, Quant, UnaryOp, Value};
-use crate::kernels::elementwise;
 use crate::kernels::qconv::QGemmWeights;
 use crate::kernels::quant::{self, AddParams, MeanParams, MulParams, QDepthwise, QParams};
+use crate::kernels::{elementwise, layout};
 use crate::{invalid_program, not_supported, Error};
 
 /// How a quantized node runs.
@@ -60,6 +60,15 @@ fn qparams(v: &Value) -> Option<QParams> {
         }
         _ => None,
     }
+}
+
+/// Per output channel: `x.scale * weight_scale / out.scale`, computed in that order as
+/// XNNPACK does (the rounding of the product matters for bit-exact results).
+fn requant_scales(weight_scales: &[f32], x: QParams, out: QParams) -> Vec<f32> {
+    weight_scales
+        .iter()
+        .map(|&s| x.scale * s / out.scale)
+        .collect()
 }
 
 /// Little-endian `i32`s.
@@ -235,9 +244,7 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             if accel::available() && c_out > 0 && c_out.is_multiple_of(p.groups) {
                 // The host takes one row of taps per output channel, one input channel
                 // per group.
-                let rows: Vec<i8> = (0..taps * c_out)
-                    .map(|i| w[(i % taps) * c_out + i / taps])
-                    .collect();
+                let rows = layout::transpose2d(&w, taps, c_out);
                 return accel_gemm(
                     &rows,
                     p.groups,
@@ -252,7 +259,7 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
                 .map(Some);
             }
             let (qmin, qmax) = bounds(o);
-            let scale = scales.iter().map(|&s| xi.scale * s / o.scale).collect();
+            let scale = requant_scales(&scales, xi, o);
             QStep::Depthwise(QDepthwise {
                 filter: w.iter().map(|&v| v as i16).collect(),
                 bias: bias.unwrap_or_else(|| vec![0; c_out]),
@@ -338,9 +345,7 @@ fn filter_rows(
     }
     let w: Vec<i8> = data.iter().map(|&b| b as i8).collect();
     Ok(if transpose {
-        (0..rows * cols)
-            .map(|i| w[(i % cols) * rows + i / cols])
-            .collect()
+        layout::transpose2d(&w, cols, rows)
     } else {
         w
     })
@@ -418,10 +423,7 @@ fn gemm_weights(
         let rows = &w[g * group_out * depth..(g + 1) * group_out * depth];
         let b = PackedQB::new(depth, group_out, rows, depth)?;
         let cols = g * group_out..(g + 1) * group_out;
-        let scale: Vec<f32> = scales[cols.clone()]
-            .iter()
-            .map(|&s| x.scale * s / out.scale)
-            .collect();
+        let scale = requant_scales(&scales[cols.clone()], x, out);
         let rq = Requant::new(
             &b,
             bias.map(|b| &b[cols]),
@@ -449,7 +451,7 @@ fn accel_gemm(
     out: QParams,
     (qmin, qmax): (i8, i8),
 ) -> Result<QStep, Error> {
-    let scale: Vec<f32> = scales.iter().map(|&s| x.scale * s / out.scale).collect();
+    let scale = requant_scales(scales, x, out);
     let bias = bias.unwrap_or_else(|| vec![0; c_out]);
     let rq = accel::Requant {
         input_zero_point: x.zero_point,

@@ -155,6 +155,26 @@ fn slots(d: DataType, n: usize) -> usize {
     }
 }
 
+/// Byte offset and element count of value `vi` in an arena of `arena_len` slots,
+/// checked to hold `elem`-byte elements.
+fn value_bytes(
+    sched: &Schedule,
+    arena_len: usize,
+    vi: usize,
+    elem: usize,
+) -> Result<(usize, usize), Error> {
+    let internal = |m: String| err(ErrorKind::Internal, m);
+    let off = sched.offsets[vi].ok_or_else(|| internal(format!("value {vi} has no memory")))?;
+    let n = numel(&sched.shapes[vi]);
+    if (off * 4)
+        .checked_add(n * elem)
+        .is_none_or(|e| e > arena_len * 4)
+    {
+        return Err(internal(format!("value {vi} lies outside the arena")));
+    }
+    Ok((off * 4, n))
+}
+
 /// The `n` bytes of an int8 value at slot `off` of the arena.
 fn arena_bytes_mut(arena: &mut [f32], off: usize, n: usize) -> Result<&mut [u8], Error> {
     let slot_end = off.checked_add(n.div_ceil(4));
@@ -870,7 +890,7 @@ impl Runtime {
                         if use_accel && bias_ok && n * k == data.len() {
                             // The host takes one row of k weights per output.
                             let rows: Vec<f32> = if *transpose_weights {
-                                (0..n * k).map(|i| data[(i % k) * n + i / k]).collect()
+                                layout::transpose2d(&data, k, n)
                             } else {
                                 data.clone()
                             };
@@ -952,9 +972,7 @@ impl Runtime {
                             // The host takes one row of taps per output channel, one
                             // input channel per group.
                             let taps = p.kernel_h * p.kernel_w;
-                            let rows: Vec<f32> = (0..taps * c_out)
-                                .map(|i| data[(i % taps) * c_out + i / taps])
-                                .collect();
+                            let rows = layout::transpose2d(&data, taps, c_out);
                             let b = bias.as_ref().map(|(_, b)| b.as_slice());
                             Prep::Accel(accel::add_f32(c_out, taps, p.groups, &rows, b)?)
                         }
@@ -1098,13 +1116,14 @@ impl Runtime {
         let o_vi = self.graph.nodes[ni + len - 1].output;
         let elem = if int8 { 1 } else { 4 };
         let bytes = |vi: usize, n: usize| -> Result<usize, Error> {
-            let off = self.sched.offsets[vi]
-                .ok_or_else(|| err(ErrorKind::Internal, format!("value {vi} has no memory")))?;
-            let have = numel(&self.sched.shapes[vi]);
-            if n > have || (off * 4).checked_add(n * elem).is_none_or(|e| e > self.arena.len() * 4) {
-                return Err(err(ErrorKind::Internal, format!("value {vi} is outside the arena")));
+            let (o, have) = value_bytes(&self.sched, self.arena.len(), vi, elem)?;
+            if n > have {
+                return Err(err(
+                    ErrorKind::Internal,
+                    format!("value {vi} is smaller than the chain's {n} elements"),
+                ));
             }
-            Ok(off * 4)
+            Ok(o)
         };
         let out_len = numel(&self.sched.shapes[o_vi]);
         let (xo, oo) = (bytes(x_vi, in_len)?, bytes(o_vi, out_len)?);
@@ -1235,7 +1254,10 @@ impl Runtime {
                 } else {
                     String::new()
                 };
-                err(e.kind, format!("node {ni} ({}){span}: {}", n.name, e.message))
+                err(
+                    e.kind,
+                    format!("node {ni} ({}){span}: {}", n.name, e.message),
+                )
             })?;
             ni += len;
         }
@@ -1282,19 +1304,7 @@ impl Runtime {
         let arena_len = self.arena.len();
         let qconsts = &self.qconsts;
         let consts = &self.consts;
-        // Byte range of value `vi` in the arena (offsets count f32 slots).
-        let range = |vi: usize, elem: usize| -> Result<(usize, usize), Error> {
-            let off =
-                sched.offsets[vi].ok_or_else(|| internal(format!("value {vi} has no memory")))?;
-            let n = numel(&sched.shapes[vi]);
-            if (off * 4)
-                .checked_add(n * elem)
-                .is_none_or(|e| e > arena_len * 4)
-            {
-                return Err(internal(format!("value {vi} lies outside the arena")));
-            }
-            Ok((off * 4, n))
-        };
+        let range = |vi: usize, elem: usize| value_bytes(sched, arena_len, vi, elem);
         // SAFETY (all views below): the memory plan gives every value its own arena
         // range while it lives; a node's output is alive together with its inputs, so
         // the output range overlaps no input range. `range` checked the bounds.

@@ -172,7 +172,7 @@ fn copy_short(dst: &mut [f32], src: &[f32]) {
     let mut d = dst.chunks_exact_mut(4);
     let mut s = src.chunks_exact(4);
     for (d4, s4) in (&mut d).zip(&mut s) {
-        let a: [f32; 4] = s4.try_into().expect("4");
+        let a = [s4[0], s4[1], s4[2], s4[3]];
         d4.copy_from_slice(&a);
     }
     match (d.into_remainder(), s.remainder()) {

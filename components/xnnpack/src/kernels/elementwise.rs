@@ -85,8 +85,8 @@ impl Broadcast {
             };
             let (ra, rb) = (da != 1, db != 1);
             if let (Some(&la), Some(&lb)) = (a_real.last(), b_real.last()) {
-                if la == ra && lb == rb {
-                    *dims.last_mut().expect("same length") *= o;
+                if let Some(last) = dims.last_mut().filter(|_| la == ra && lb == rb) {
+                    *last *= o;
                     continue;
                 }
             }

@@ -68,10 +68,12 @@ impl Transpose {
                 continue;
             }
             if let Some(l) = last_in {
-                if p > l && in_dims[l + 1..p].iter().all(|&x| x == 1) {
+                let follows = p > l && in_dims[l + 1..p].iter().all(|&x| x == 1);
+                if let (true, Some(d), Some(st)) = (follows, dims.last_mut(), in_strides.last_mut())
+                {
                     // Input dim p directly follows the previous one: merge.
-                    *dims.last_mut().expect("nonempty") *= n;
-                    *in_strides.last_mut().expect("nonempty") = is[p];
+                    *d *= n;
+                    *st = is[p];
                     last_in = Some(p);
                     continue;
                 }
@@ -106,6 +108,13 @@ impl Transpose {
             }
         });
     }
+}
+
+/// `w [rows, cols]` (row-major) transposed to `[cols, rows]`.
+pub fn transpose2d<T: Copy>(w: &[T], rows: usize, cols: usize) -> Vec<T> {
+    (0..rows * cols)
+        .map(|i| w[(i % rows) * cols + i / rows])
+        .collect()
 }
 
 /// Copies the block `offsets .. offsets + out_dims` of `x` (dims `in_dims`).
