@@ -62,17 +62,25 @@ impl Tensor {
     }
 
     /// The same tensor laid out in `dim_order` (a permutation of `0..rank`).
+    ///
+    /// Errors (`InvalidArgument`): either dim order is not a permutation of the rank, or
+    /// `data` does not hold `numel * element_size` bytes.
     pub fn to_dim_order(&self, dim_order: &[u8]) -> Result<Tensor> {
+        check_dim_order(&self.dim_order, self.sizes.len())?;
         if dim_order == self.dim_order.as_slice() {
             return Ok(self.clone());
         }
-        if dim_order.len() != self.sizes.len() {
+        check_dim_order(dim_order, self.sizes.len())?;
+        let es = self.dtype.element_size();
+        let want = checked_numel(&self.sizes)?.checked_mul(es);
+        if want != Some(self.data.len()) {
             return Err(Error::invalid_argument(format!(
-                "dim order {dim_order:?} does not fit rank {}",
-                self.sizes.len()
+                "tensor of sizes {:?} and dtype {} has {} bytes",
+                self.sizes,
+                self.dtype,
+                self.data.len()
             )));
         }
-        let es = self.dtype.element_size();
         let src_strides = strides(&self.sizes, &self.dim_order);
         let dst_strides = strides(&self.sizes, dim_order);
         let mut out = vec![0u8; self.data.len()];
@@ -138,13 +146,36 @@ impl Tensor {
     }
 }
 
-/// Element strides of each logical dimension for `sizes` laid out in `dim_order`.
+/// Checks that `dim_order` is a permutation of `0..rank` (`InvalidArgument` naming it
+/// otherwise: a duplicate, an entry out of range, or the wrong length).
+pub fn check_dim_order(dim_order: &[u8], rank: usize) -> Result<()> {
+    let mut seen = [false; 256];
+    let ok = dim_order.len() == rank
+        && dim_order.iter().all(|&d| {
+            let fresh = (d as usize) < rank && !seen[d as usize];
+            seen[d as usize] = true;
+            fresh
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::invalid_argument(format!(
+            "dim order {dim_order:?} is not a permutation of 0..{rank}"
+        )))
+    }
+}
+
+/// Element strides of each logical dimension for `sizes` laid out in `dim_order` (a
+/// permutation of `0..sizes.len()`, see [`check_dim_order`]; other entries are
+/// ignored).
 pub fn strides(sizes: &[usize], dim_order: &[u8]) -> Vec<usize> {
     let mut st = vec![0; sizes.len()];
-    let mut s = 1;
+    let mut s = 1usize;
     for &d in dim_order.iter().rev() {
-        st[d as usize] = s;
-        s *= sizes[d as usize];
+        if let (Some(slot), Some(&n)) = (st.get_mut(d as usize), sizes.get(d as usize)) {
+            *slot = s;
+            s = s.saturating_mul(n);
+        }
     }
     st
 }

@@ -109,6 +109,22 @@ impl PackedQs8 {
     pub fn colsum(&self) -> &[i32] {
         &self.colsum
     }
+
+    /// Host bytes [`PackedQs8::new`] allocates for `k x n` weights (the struct and
+    /// its buffers), or `None` on overflow. Used to charge the bytes before packing.
+    pub fn bytes_for(k: usize, n: usize) -> Option<usize> {
+        let lines = n.div_ceil(PANEL).checked_mul(k.div_ceil(4))?;
+        lines
+            .checked_mul(size_of::<Line>())?
+            .checked_add(n.checked_mul(4)? + size_of::<PackedQs8>())
+    }
+
+    /// Host bytes held (the struct and its buffers' capacity).
+    pub fn bytes(&self) -> usize {
+        size_of::<PackedQs8>()
+            + self.data.capacity() * size_of::<Line>()
+            + self.colsum.capacity() * 4
+    }
 }
 
 /// Requantization of the `n` output columns.

@@ -112,6 +112,19 @@ impl PackedF32 {
     pub fn bias(&self) -> &[f32] {
         &self.bias[..self.n]
     }
+
+    /// Host bytes [`PackedF32::new`] allocates for `k x n` weights (the struct and
+    /// its buffers), or `None` on overflow. Used to charge the bytes before packing.
+    pub fn bytes_for(k: usize, n: usize) -> Option<usize> {
+        let panels = n.div_ceil(PANEL);
+        let rows = panels.checked_mul(k)?.checked_mul(size_of::<Row>())?;
+        rows.checked_add(panels * PANEL * 4 + size_of::<PackedF32>())
+    }
+
+    /// Host bytes held (the struct and its buffers' capacity).
+    pub fn bytes(&self) -> usize {
+        size_of::<PackedF32>() + self.data.capacity() * size_of::<Row>() + self.bias.capacity() * 4
+    }
 }
 
 /// Implementation selector (mostly for tests and benchmarks; [`sgemm`] picks the best).

@@ -60,6 +60,10 @@ pub struct RegistryArgs {
     /// Threads the native CPU kernels may use.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
+    /// Most data one call may copy from a component to the host (a delegate's
+    /// outputs, a weights list), in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 128)]
+    pub max_transfer_mib: usize,
 }
 
 impl RegistryArgs {
@@ -70,6 +74,7 @@ impl RegistryArgs {
             call_deadline: (self.deadline_ms > 0).then(|| Duration::from_millis(self.deadline_ms)),
             cpu_accel: self.cpu_accel == "on",
             cpu_threads: self.threads.max(1),
+            max_transfer: self.max_transfer_mib.saturating_mul(1 << 20),
             ..SandboxConfig::default()
         };
         let mut r = Registry::with_defaults(config)?;

@@ -1,13 +1,27 @@
 //! The host side of the `cpu-accel` import (`wit/accel.wit`): native convolutions from
-//! `native-accel`, offered to backend components. Each component instance owns the
-//! weights it hands over (handles are indices local to its `Store`); their bytes count
-//! against the instance's memory cap, so a component cannot use the host to escape its
-//! memory limit. Every call is checked by `native-accel` before it touches memory.
+//! `native-accel`, offered to backend components.
+//!
+//! Everything the host holds or allocates for a component here is charged to the
+//! instance's account (`plugboard_native_accel::meter::Account`), the same one its
+//! linear memory is charged to: weights and their packed copies (released with the
+//! instance; handles are indices local to its `Store`), the im2col scratch (kept for
+//! the instance), every output and a chain's intermediates (until the guest has taken
+//! the result), and the lists the guest passed in (for the call). Native work checks
+//! the call deadline between bounded chunks and traps the guest when it is past; one
+//! call's total work is checked against the sandbox's `native_work_cap` before it
+//! starts, and a chain has at most [`MAX_CHAIN_STEPS`] steps.
 
-use plugboard_native_accel::cpu::{self, ConvGeometry, Requantization, WeightsF32, WeightsQs8};
+use plugboard_native_accel::cpu::{
+    self, Charged, ConvGeometry, Requantization, Scratch, WeightsF32, WeightsQs8, Work,
+};
+use plugboard_native_accel::meter::{AccelError, AccelErrorKind, Account, Charge};
 
 use super::host_state::HostState;
+use super::sandbox::DeadlineExceeded;
 use crate::bindings::plugboard::runtime::{cpu_accel, types};
+
+/// Most steps a `conv2d-*-chain` call may have (mobilenet_v2 has 52 convolutions).
+pub const MAX_CHAIN_STEPS: usize = 4096;
 
 /// Weights an instance handed to the native kernels.
 enum Weights {
@@ -19,67 +33,95 @@ enum Weights {
 pub(crate) struct CpuAccel {
     enabled: bool,
     threads: usize,
-    /// Bytes the instance may hold here (its memory cap).
-    budget: usize,
-    used: usize,
-    weights: Vec<Weights>,
+    account: Account,
+    /// Each handle's weights and the charge for its slot in this table.
+    weights: Vec<(Weights, Charge)>,
+    scratch: Scratch,
+    /// The charge of the last result returned, released once the guest has it.
+    pending: Option<Charge>,
 }
 
+/// What a `cpu-accel` function returns: a trap (`Err`) when the call deadline passed,
+/// else the WIT result.
+type Reply<T> = wasmtime::Result<Result<T, types::Error>>;
+
 impl CpuAccel {
-    /// Kernels offered when `enabled`, using `threads` threads, holding at most
-    /// `budget` bytes of weights.
-    pub(crate) fn new(enabled: bool, threads: usize, budget: usize) -> CpuAccel {
+    /// Kernels offered when `enabled`, using `threads` threads, charging `account`.
+    pub(crate) fn new(enabled: bool, threads: usize, account: Account) -> CpuAccel {
         CpuAccel {
             enabled,
             threads: threads.max(1),
-            budget,
-            used: 0,
+            account,
             weights: Vec::new(),
+            scratch: Scratch::default(),
+            pending: None,
         }
     }
 
-    fn add(&mut self, w: Weights, bytes: usize) -> Result<u32, types::Error> {
+    /// Releases what was held only until the guest took a result.
+    pub(crate) fn end_call(&mut self) {
+        self.pending = None;
+    }
+
+    /// Starts a call: the previous result has been copied into the guest by now.
+    fn begin(&mut self) -> Result<(), AccelError> {
+        self.pending = None;
         if !self.enabled {
-            return Err(refused());
-        }
-        if self.used.saturating_add(bytes) > self.budget {
-            return Err(types::Error {
-                kind: types::ErrorKind::MemoryAllocationFailed,
-                message: format!(
-                    "native weights would exceed the instance's memory cap of {} MiB",
-                    self.budget >> 20
-                ),
+            return Err(AccelError {
+                kind: AccelErrorKind::InvalidArgument,
+                message: "native kernels are turned off".into(),
             });
         }
-        let handle =
-            u32::try_from(self.weights.len()).map_err(|_| invalid("too many weights".into()))?;
-        self.used += bytes;
-        self.weights.push(w);
+        Ok(())
+    }
+
+    /// Charges the `bytes` of lists the guest passed in (held for the call).
+    fn charge_input(&self, bytes: usize) -> Result<Charge, AccelError> {
+        self.account.charge(bytes, "the call's input lists")
+    }
+
+    fn add(&mut self, w: Weights) -> Result<u32, AccelError> {
+        let handle = u32::try_from(self.weights.len())
+            .map_err(|_| AccelError::invalid("too many weights"))?;
+        // The table slot, twice over for the table's spare capacity.
+        let slot = self
+            .account
+            .charge(2 * size_of::<(Weights, Charge)>(), "a weights handle")?;
+        self.weights.push((w, slot));
         Ok(handle)
     }
 
-    fn get(&self, handle: u32) -> Result<&Weights, types::Error> {
-        if !self.enabled {
-            return Err(refused());
-        }
-        self.weights
+    fn get(weights: &[(Weights, Charge)], handle: u32) -> Result<&Weights, AccelError> {
+        weights
             .get(handle as usize)
-            .ok_or_else(|| invalid(format!("no native weights with handle {handle}")))
+            .map(|(w, _)| w)
+            .ok_or_else(|| AccelError::invalid(format!("no native weights with handle {handle}")))
+    }
+
+    /// Finishes a call: keeps the result's charge until the guest has copied it, and
+    /// turns errors into the WIT error or, past the deadline, a trap.
+    fn reply<T>(&mut self, r: Result<Charged<T>, AccelError>) -> Reply<T> {
+        match r {
+            Ok(c) => {
+                self.pending = Some(c.charge);
+                Ok(Ok(c.value))
+            }
+            Err(e) => reply_err(e),
+        }
     }
 }
 
-fn invalid(message: String) -> types::Error {
-    types::Error {
-        kind: types::ErrorKind::InvalidArgument,
-        message: format!("cpu-accel: {message}"),
-    }
-}
-
-fn refused() -> types::Error {
-    types::Error {
-        kind: types::ErrorKind::NotSupported,
-        message: "cpu-accel: native kernels are turned off".into(),
-    }
+fn reply_err<T>(e: AccelError) -> Reply<T> {
+    let kind = match e.kind {
+        AccelErrorKind::Deadline => return Err(wasmtime::Error::new(DeadlineExceeded)),
+        AccelErrorKind::MemoryCap => types::ErrorKind::MemoryAllocationFailed,
+        AccelErrorKind::WorkCap => types::ErrorKind::OutOfResources,
+        AccelErrorKind::InvalidArgument => types::ErrorKind::InvalidArgument,
+    };
+    Ok(Err(types::Error {
+        kind,
+        message: format!("cpu-accel: {}", e.message),
+    }))
 }
 
 fn geometry(g: &cpu_accel::ConvGeometry) -> ConvGeometry {
@@ -104,9 +146,104 @@ fn geometry(g: &cpu_accel::ConvGeometry) -> ConvGeometry {
     }
 }
 
+/// Checks a chain's length and total work before any of it runs.
+fn check_chain(account: &Account, steps: &[cpu_accel::ChainStep]) -> Result<(), AccelError> {
+    if steps.is_empty() || steps.len() > MAX_CHAIN_STEPS {
+        return Err(AccelError::invalid(format!(
+            "a chain has 1 to {MAX_CHAIN_STEPS} steps, not {}",
+            steps.len()
+        )));
+    }
+    let total = steps.iter().try_fold(0u64, |a, s| {
+        geometry(&s.geometry).macs().and_then(|m| a.checked_add(m))
+    });
+    account.check_work(total, "the chain")
+}
+
+/// Which element type a chain runs on.
+trait ChainElem: Sized {
+    fn run(
+        w: &Weights,
+        g: &ConvGeometry,
+        s: &cpu_accel::ChainStep,
+        x: &[Self],
+        work: &mut Work<'_>,
+    ) -> Result<Charged<Vec<Self>>, AccelError>;
+}
+
+impl ChainElem for f32 {
+    fn run(
+        w: &Weights,
+        g: &ConvGeometry,
+        s: &cpu_accel::ChainStep,
+        x: &[f32],
+        work: &mut Work<'_>,
+    ) -> Result<Charged<Vec<f32>>, AccelError> {
+        match w {
+            Weights::F32(w) => cpu::conv2d_f32(w, g, x, s.output_min, s.output_max, work),
+            Weights::Qs8(_) => Err(AccelError::invalid(format!(
+                "handle {} holds int8 weights",
+                s.weights
+            ))),
+        }
+    }
+}
+
+impl ChainElem for i8 {
+    fn run(
+        w: &Weights,
+        g: &ConvGeometry,
+        s: &cpu_accel::ChainStep,
+        x: &[i8],
+        work: &mut Work<'_>,
+    ) -> Result<Charged<Vec<i8>>, AccelError> {
+        match w {
+            Weights::Qs8(w) => cpu::conv2d_qs8(w, g, x, work),
+            Weights::F32(_) => Err(AccelError::invalid(format!(
+                "handle {} holds fp32 weights",
+                s.weights
+            ))),
+        }
+    }
+}
+
+impl CpuAccel {
+    /// Runs a chain: each step on the previous step's output, each intermediate
+    /// charged until the next step has used it.
+    fn chain<T: ChainElem>(
+        &mut self,
+        steps: &[cpu_accel::ChainStep],
+        input: Vec<T>,
+    ) -> Result<Charged<Vec<T>>, AccelError> {
+        self.begin()?;
+        check_chain(&self.account, steps)?;
+        let charge = self.charge_input(input.len().saturating_mul(size_of::<T>()))?;
+        let mut x = Charged {
+            value: input,
+            charge,
+        };
+        let mut work = Work {
+            account: &self.account,
+            scratch: &mut self.scratch,
+            threads: self.threads,
+            chunk_work: cpu::CHUNK_WORK,
+        };
+        let step = |i: usize, e: AccelError| match steps.len() {
+            1 => e,
+            _ => e.context(format!("chain step {i}")),
+        };
+        for (i, s) in steps.iter().enumerate() {
+            let w = Self::get(&self.weights, s.weights).map_err(|e| step(i, e))?;
+            x = T::run(w, &geometry(&s.geometry), s, &x.value, &mut work)
+                .map_err(|e| step(i, e))?;
+        }
+        Ok(x)
+    }
+}
+
 impl cpu_accel::Host for HostState {
-    fn available(&mut self) -> bool {
-        self.cpu_accel.enabled
+    fn available(&mut self) -> wasmtime::Result<bool> {
+        Ok(self.cpu_accel.enabled)
     }
 
     fn add_weights_f32(
@@ -116,17 +253,22 @@ impl cpu_accel::Host for HostState {
         groups: u32,
         weights: Vec<f32>,
         bias: Option<Vec<f32>>,
-    ) -> Result<u32, types::Error> {
-        let w = WeightsF32::new(
-            channels_out as usize,
-            depth as usize,
-            groups as usize,
-            &weights,
-            bias.as_deref(),
-        )
-        .map_err(invalid)?;
-        let bytes = w.bytes();
-        self.cpu_accel.add(Weights::F32(w), bytes)
+    ) -> Reply<u32> {
+        let a = &mut self.cpu_accel;
+        let r = a.begin().and_then(|()| {
+            let values = weights.len() + bias.as_ref().map_or(0, Vec::len);
+            let _input = a.charge_input(values.saturating_mul(4))?;
+            let w = WeightsF32::new(
+                channels_out as usize,
+                depth as usize,
+                groups as usize,
+                &weights,
+                bias.as_deref(),
+                &a.account,
+            )?;
+            a.add(Weights::F32(w))
+        });
+        r.map_or_else(reply_err, |h| Ok(Ok(h)))
     }
 
     fn add_weights_qs8(
@@ -136,25 +278,30 @@ impl cpu_accel::Host for HostState {
         groups: u32,
         weights: Vec<i8>,
         requant: cpu_accel::Requantization,
-    ) -> Result<u32, types::Error> {
-        let rq = Requantization {
-            input_zero_point: requant.input_zero_point,
-            bias: &requant.bias,
-            scale: &requant.scale,
-            output_zero_point: requant.output_zero_point,
-            output_min: requant.output_min,
-            output_max: requant.output_max,
-        };
-        let w = WeightsQs8::new(
-            channels_out as usize,
-            depth as usize,
-            groups as usize,
-            &weights,
-            &rq,
-        )
-        .map_err(invalid)?;
-        let bytes = w.bytes();
-        self.cpu_accel.add(Weights::Qs8(w), bytes)
+    ) -> Reply<u32> {
+        let a = &mut self.cpu_accel;
+        let r = a.begin().and_then(|()| {
+            let _input =
+                a.charge_input(weights.len() + 4 * (requant.bias.len() + requant.scale.len()))?;
+            let rq = Requantization {
+                input_zero_point: requant.input_zero_point,
+                bias: &requant.bias,
+                scale: &requant.scale,
+                output_zero_point: requant.output_zero_point,
+                output_min: requant.output_min,
+                output_max: requant.output_max,
+            };
+            let w = WeightsQs8::new(
+                channels_out as usize,
+                depth as usize,
+                groups as usize,
+                &weights,
+                &rq,
+                &a.account,
+            )?;
+            a.add(Weights::Qs8(w))
+        });
+        r.map_or_else(reply_err, |h| Ok(Ok(h)))
     }
 
     fn conv2d_f32(
@@ -164,62 +311,15 @@ impl cpu_accel::Host for HostState {
         input: Vec<f32>,
         output_min: f32,
         output_max: f32,
-    ) -> Result<Vec<f32>, types::Error> {
-        let threads = self.cpu_accel.threads;
-        match self.cpu_accel.get(weights)? {
-            Weights::F32(w) => {
-                cpu::conv2d_f32(w, &geometry(&g), &input, output_min, output_max, threads)
-                    .map_err(invalid)
-            }
-            Weights::Qs8(_) => Err(invalid(format!("handle {weights} holds int8 weights"))),
-        }
-    }
-
-    fn conv2d_f32_chain(
-        &mut self,
-        steps: Vec<cpu_accel::ChainStep>,
-        input: Vec<f32>,
-    ) -> Result<Vec<f32>, types::Error> {
-        let threads = self.cpu_accel.threads;
-        let mut x = input;
-        for (i, s) in steps.iter().enumerate() {
-            let Weights::F32(w) = self.cpu_accel.get(s.weights)? else {
-                return Err(invalid(format!(
-                    "chain step {i}: handle {} holds int8 weights",
-                    s.weights
-                )));
-            };
-            x = cpu::conv2d_f32(
-                w,
-                &geometry(&s.geometry),
-                &x,
-                s.output_min,
-                s.output_max,
-                threads,
-            )
-            .map_err(|e| invalid(format!("chain step {i}: {e}")))?;
-        }
-        Ok(x)
-    }
-
-    fn conv2d_qs8_chain(
-        &mut self,
-        steps: Vec<cpu_accel::ChainStep>,
-        input: Vec<i8>,
-    ) -> Result<Vec<i8>, types::Error> {
-        let threads = self.cpu_accel.threads;
-        let mut x = input;
-        for (i, s) in steps.iter().enumerate() {
-            let Weights::Qs8(w) = self.cpu_accel.get(s.weights)? else {
-                return Err(invalid(format!(
-                    "chain step {i}: handle {} holds fp32 weights",
-                    s.weights
-                )));
-            };
-            x = cpu::conv2d_qs8(w, &geometry(&s.geometry), &x, threads)
-                .map_err(|e| invalid(format!("chain step {i}: {e}")))?;
-        }
-        Ok(x)
+    ) -> Reply<Vec<f32>> {
+        let step = cpu_accel::ChainStep {
+            weights,
+            geometry: g,
+            output_min,
+            output_max,
+        };
+        let r = self.cpu_accel.chain(std::slice::from_ref(&step), input);
+        self.cpu_accel.reply(r)
     }
 
     fn conv2d_qs8(
@@ -227,11 +327,32 @@ impl cpu_accel::Host for HostState {
         weights: u32,
         g: cpu_accel::ConvGeometry,
         input: Vec<i8>,
-    ) -> Result<Vec<i8>, types::Error> {
-        let threads = self.cpu_accel.threads;
-        match self.cpu_accel.get(weights)? {
-            Weights::Qs8(w) => cpu::conv2d_qs8(w, &geometry(&g), &input, threads).map_err(invalid),
-            Weights::F32(_) => Err(invalid(format!("handle {weights} holds fp32 weights"))),
-        }
+    ) -> Reply<Vec<i8>> {
+        let step = cpu_accel::ChainStep {
+            weights,
+            geometry: g,
+            output_min: 0.0,
+            output_max: 0.0,
+        };
+        let r = self.cpu_accel.chain(std::slice::from_ref(&step), input);
+        self.cpu_accel.reply(r)
+    }
+
+    fn conv2d_f32_chain(
+        &mut self,
+        steps: Vec<cpu_accel::ChainStep>,
+        input: Vec<f32>,
+    ) -> Reply<Vec<f32>> {
+        let r = self.cpu_accel.chain(&steps, input);
+        self.cpu_accel.reply(r)
+    }
+
+    fn conv2d_qs8_chain(
+        &mut self,
+        steps: Vec<cpu_accel::ChainStep>,
+        input: Vec<i8>,
+    ) -> Reply<Vec<i8>> {
+        let r = self.cpu_accel.chain(&steps, input);
+        self.cpu_accel.reply(r)
     }
 }

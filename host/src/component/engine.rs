@@ -14,9 +14,12 @@ use std::time::Duration;
 use wasmtime::component::Component;
 use wasmtime::{Config, Engine, OptLevel};
 
+pub use super::log_limit::LogRate;
 use crate::{Error, ErrorKind, Result};
 
-/// How often the engine's epoch advances; a call deadline is rounded up to this.
+/// How often the engine's epoch advances. At every tick a running instance compares
+/// the wall clock with its call deadline, so a deadline fires within about a tick of
+/// the wall-clock time however late the ticks come on a loaded machine.
 pub const EPOCH_TICK: Duration = Duration::from_millis(2);
 
 /// Limits applied to every component instance.
@@ -36,6 +39,18 @@ pub struct SandboxConfig {
     pub cpu_accel: bool,
     /// Threads the native CPU kernels may use (default 1).
     pub cpu_threads: usize,
+    /// Most bytes one call may copy from a component to the host (a returned list of
+    /// outputs or weights, a log message), in bytes (default 128 MiB, wasmtime's
+    /// "hostcall fuel"). A call past it is an `OutOfResources` error naming the limit.
+    pub max_transfer: usize,
+    /// Most native work (multiply-accumulates, summed over a chain's steps) one call
+    /// of a component into a host import may ask for (default 2^40, about a minute of
+    /// single-threaded AVX-512 work; real models need under 2^34 per call). Checked
+    /// before the work starts; the call deadline also stops native work.
+    pub native_work_cap: u64,
+    /// How much one component may log per second (default 200 records, 256 KiB);
+    /// the rest is dropped and counted.
+    pub log_rate: LogRate,
 }
 
 impl Default for SandboxConfig {
@@ -46,6 +61,9 @@ impl Default for SandboxConfig {
             cache_dir: default_cache_dir(),
             cpu_accel: true,
             cpu_threads: 1,
+            max_transfer: 128 << 20,
+            native_work_cap: 1 << 40,
+            log_rate: LogRate::default(),
         }
     }
 }
@@ -118,14 +136,6 @@ impl ComponentEngine {
     /// The sandbox limits.
     pub fn config(&self) -> &SandboxConfig {
         &self.config
-    }
-
-    /// The deadline of one call in epoch ticks (`u64::MAX` when there is none).
-    pub fn deadline_ticks(&self) -> u64 {
-        match self.config.call_deadline {
-            Some(d) => (d.as_nanos() / EPOCH_TICK.as_nanos()).max(1) as u64 + 1,
-            None => u64::MAX,
-        }
     }
 
     /// Compiles `bytes` (a component binary), or loads the compiled artifact from the

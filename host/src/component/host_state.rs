@@ -1,5 +1,11 @@
 //! What each component instance's `Store` holds, and the host side of the platform
 //! imports (`logging`, `clock`, `named-data`; `cpu-accel` is in [`super::cpu_accel`]).
+//!
+//! Memory: the instance's [`Account`] holds its cap; the wasmtime `ResourceLimiter`
+//! ([`MemoryLimiter`]) charges linear-memory growth to it, and the imports charge
+//! what the host allocates for the instance to the same account, so the cap covers
+//! both. Logging: records from the `logging` import and lines of stdout/stderr pass a
+//! per-component rate limit ([`super::log_limit::LogLimit`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -9,6 +15,9 @@ use wasmtime::component::ResourceTable;
 use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
+use plugboard_native_accel::meter::Account;
+
+use super::log_limit::LogLimit;
 use crate::bindings::plugboard::runtime::{clock, logging, named_data, progress, types};
 
 /// Named data of the program being loaded, served to a backend during `init`
@@ -26,6 +35,9 @@ pub struct HostState {
     pub(crate) named_data: Option<NamedDataMap>,
     /// The last position a kernel library reported through `progress.at`.
     pub(crate) progress: u32,
+    /// Memory cap and call deadline, shared by the limiter and every import.
+    pub(crate) account: Account,
+    log_limit: Arc<LogLimit>,
     /// Native CPU kernels and the weights this instance handed to them.
     pub(crate) cpu_accel: super::cpu_accel::CpuAccel,
     stderr: LogStream,
@@ -33,31 +45,47 @@ pub struct HostState {
 
 impl HostState {
     /// A state with no filesystem, environment, network or arguments: stdout and stderr
-    /// go to the host log tagged with `component`; memory is capped at `memory_cap` bytes.
-    pub fn new(component: Arc<str>, memory_cap: usize) -> Self {
+    /// go to the host log tagged with `component`, through `log_limit`; memory (linear
+    /// memories plus what imports allocate) is charged to `account`.
+    pub(crate) fn new(component: Arc<str>, account: Account, log_limit: Arc<LogLimit>) -> Self {
         let mut b = WasiCtx::builder();
-        let stderr = LogStream::new(component.clone(), "stderr");
-        b.stdout(LogStream::new(component.clone(), "stdout"));
+        let stderr = LogStream::new(component.clone(), "stderr", log_limit.clone());
+        b.stdout(LogStream::new(
+            component.clone(),
+            "stdout",
+            log_limit.clone(),
+        ));
         b.stderr(stderr.clone());
         HostState {
             wasi: b.build(),
             table: ResourceTable::new(),
             limits: MemoryLimiter {
-                memory_cap,
+                account: account.clone(),
                 refused: None,
+                last_growth: None,
             },
             component,
             named_data: None,
             progress: 0,
-            cpu_accel: super::cpu_accel::CpuAccel::new(false, 1, memory_cap),
+            cpu_accel: super::cpu_accel::CpuAccel::new(false, 1, account.clone()),
+            account,
+            log_limit,
             stderr,
         }
     }
 
     /// Offers (or withholds) the native CPU kernels, with `threads` threads.
-    pub fn with_cpu_accel(mut self, enabled: bool, threads: usize) -> Self {
-        self.cpu_accel = super::cpu_accel::CpuAccel::new(enabled, threads, self.limits.memory_cap);
+    pub(crate) fn with_cpu_accel(mut self, enabled: bool, threads: usize) -> Self {
+        self.cpu_accel = super::cpu_accel::CpuAccel::new(enabled, threads, self.account.clone());
         self
+    }
+
+    /// Ends the current top-level call: host memory held only until the guest took its
+    /// result is released, and the deadline cleared.
+    pub(crate) fn end_call(&mut self) {
+        self.cpu_accel.end_call();
+        self.account.set_deadline(None);
+        self.log_limit.flush();
     }
 
     /// The panic message a Rust guest wrote to stderr just before it trapped, if any.
@@ -84,8 +112,27 @@ impl WasiView for HostState {
 
 impl types::Host for HostState {}
 
+/// Longest log record or line passed on, in bytes (longer ones are cut).
+const MAX_RECORD: usize = 4096;
+
+/// `s` cut to at most [`MAX_RECORD`] bytes at a character boundary.
+fn clip(s: &str) -> &str {
+    if s.len() <= MAX_RECORD {
+        return s;
+    }
+    let mut end = MAX_RECORD;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
 impl logging::Host for HostState {
     fn log(&mut self, level: logging::Level, context: String, message: String) {
+        if !self.log_limit.admit(context.len() + message.len()) {
+            return;
+        }
+        let (context, message) = (clip(&context), clip(&message));
         let c = &*self.component;
         match level {
             logging::Level::Trace => tracing::trace!(component = c, context, "{message}"),
@@ -122,27 +169,51 @@ impl named_data::Host for HostState {
     }
 }
 
-/// Caps an instance's linear memory and remembers a refused growth, so that the
-/// trap that usually follows (an allocation failure aborts a Rust guest) can be reported
-/// as `MemoryAllocationFailed` rather than as a bare trap.
+/// Charges an instance's linear memories (all of them together) to its account and
+/// remembers a refused growth, so that the trap that usually follows (an allocation
+/// failure aborts a Rust guest) can be reported as `MemoryAllocationFailed` rather than
+/// as a bare trap.
 pub(crate) struct MemoryLimiter {
-    pub(crate) memory_cap: usize,
-    /// The size in bytes the instance asked to grow to when it was refused.
+    pub(crate) account: Account,
+    /// The size in bytes the instance asked to grow a memory to when it was refused.
     pub(crate) refused: Option<usize>,
+    /// The last growth allowed, `(from, to)`, un-charged if it then fails.
+    last_growth: Option<(usize, usize)>,
 }
 
 impl wasmtime::ResourceLimiter for MemoryLimiter {
     fn memory_growing(
         &mut self,
-        _current: usize,
+        current: usize,
         desired: usize,
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
-        if desired > self.memory_cap {
+        if !self.account.grow(current, desired) {
             self.refused = Some(desired);
             return Ok(false);
         }
+        self.last_growth = Some((current, desired));
         Ok(true)
+    }
+
+    fn memory_grow_failed(&mut self, _error: wasmtime::Error) -> wasmtime::Result<()> {
+        if let Some((from, to)) = self.last_growth.take() {
+            self.account.grow(to, from);
+        }
+        Ok(())
+    }
+
+    fn memories(&self) -> usize {
+        // Each memory reserves address space; real components have one or two.
+        16
+    }
+
+    fn instances(&self) -> usize {
+        1000
+    }
+
+    fn tables(&self) -> usize {
+        1000
     }
 
     fn table_growing(
@@ -164,26 +235,33 @@ struct LogStream {
     stream: &'static str,
     pending: Arc<Mutex<Vec<u8>>>,
     last_lines: Arc<Mutex<Vec<String>>>,
+    limit: Arc<LogLimit>,
 }
 
 impl LogStream {
-    fn new(component: Arc<str>, stream: &'static str) -> Self {
+    fn new(component: Arc<str>, stream: &'static str, limit: Arc<LogLimit>) -> Self {
         LogStream {
             component,
             stream,
             pending: Arc::default(),
             last_lines: Arc::default(),
+            limit,
         }
     }
 
     fn emit(&self, line: &[u8]) {
+        let line = &line[..line.len().min(MAX_RECORD)];
         let text = String::from_utf8_lossy(line);
         let text = text.trim_end_matches(['\n', '\r']);
+        // The last lines are kept whatever the rate (a panic message names a trap).
         if let Ok(mut l) = self.last_lines.lock() {
             if l.len() >= 4 {
                 l.remove(0);
             }
             l.push(text.to_string());
+        }
+        if !self.limit.admit(line.len()) {
+            return;
         }
         if self.stream == "stderr" {
             tracing::warn!(component = &*self.component, "{}: {text}", self.stream);

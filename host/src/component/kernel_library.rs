@@ -98,12 +98,29 @@ impl KernelLibraryInstance {
     }
 
     /// Reserves `size` zeroed bytes aligned to `align` in the instance's memory.
+    ///
+    /// The address comes from the component: a block that does not fit the 32-bit
+    /// address space or is not aligned is an error (`DelegateInvalidCompatibility`).
     pub fn alloc(&mut self, size: u64, align: u32) -> Result<u32> {
         let g = &self.guest;
         let path = self.sandbox.info.path.clone();
-        self.sandbox
+        let addr = self
+            .sandbox
             .call("kernels.alloc", |s| g.call_alloc(s, size, align))?
-            .map_err(|e| super::guest_error(e).with_component(path))
+            .map_err(|e| super::guest_error(e).with_component(&path))?;
+        let fits = (addr as u64)
+            .checked_add(size)
+            .is_some_and(|end| end <= 1 << 32);
+        if !fits || (align > 1 && addr % align != 0) {
+            return Err(Error::new(
+                ErrorKind::DelegateInvalidCompatibility,
+                format!(
+                    "kernels.alloc returned address {addr:#x} for {size} bytes aligned to {align}"
+                ),
+            )
+            .with_component(path));
+        }
+        Ok(addr)
     }
 
     /// Releases a block from [`Self::alloc`].
@@ -122,12 +139,25 @@ impl KernelLibraryInstance {
             .map_err(|e| super::guest_error(e).with_component(path))
     }
 
-    /// Reads `len` bytes at `address`.
+    /// Reads `len` bytes at `address`; a component that returns another number of
+    /// bytes is an error (`DelegateInvalidCompatibility`).
     pub fn read(&mut self, address: u32, len: u32) -> Result<Vec<u8>> {
         let g = &self.guest;
         let path = self.sandbox.info.path.clone();
-        self.sandbox
+        let data = self
+            .sandbox
             .call("kernels.read", |s| g.call_read(s, address, len))?
-            .map_err(|e| super::guest_error(e).with_component(path))
+            .map_err(|e| super::guest_error(e).with_component(&path))?;
+        if data.len() != len as usize {
+            return Err(Error::new(
+                ErrorKind::DelegateInvalidCompatibility,
+                format!(
+                    "kernels.read returned {} bytes when {len} were asked for (at {address:#x})",
+                    data.len()
+                ),
+            )
+            .with_component(path));
+        }
+        Ok(data)
     }
 }

@@ -12,6 +12,7 @@ mod cpu_accel;
 mod engine;
 mod host_state;
 mod kernel_library;
+mod log_limit;
 mod sandbox;
 pub mod version;
 
@@ -25,6 +26,7 @@ pub use backend::BackendInstance;
 pub use engine::{ComponentEngine, SandboxConfig};
 pub use host_state::{HostState, NamedDataMap};
 pub use kernel_library::KernelLibraryInstance;
+pub use log_limit::LogRate;
 pub use sandbox::Sandboxed;
 pub use version::{ContractVersion, HOST_VERSION};
 
@@ -52,6 +54,8 @@ pub struct ComponentInfo {
     pub kind: ComponentKind,
     pub(crate) engine: ComponentEngine,
     pub(crate) pre: InstancePre<HostState>,
+    /// The log rate limit shared by every instance of the component.
+    pub(crate) log_limit: Arc<log_limit::LogLimit>,
 }
 
 impl std::fmt::Debug for ComponentInfo {
@@ -128,6 +132,10 @@ impl ComponentInfo {
             .into();
         Ok(Arc::new(ComponentInfo {
             path: path.to_path_buf(),
+            log_limit: Arc::new(log_limit::LogLimit::new(
+                name.clone(),
+                engine.config().log_rate,
+            )),
             name,
             version,
             kind,
@@ -151,7 +159,11 @@ fn make_linker(engine: &ComponentEngine) -> Result<Linker<HostState>> {
     Ok(linker)
 }
 
-/// Converts an error a component returned into a host error of the same kind.
+/// Longest part of a component's error message kept, in bytes.
+const MAX_GUEST_MESSAGE: usize = 4096;
+
+/// Converts an error a component returned into a host error of the same kind (its
+/// message cut to 4 KiB).
 pub(crate) fn guest_error(e: bindings::types::Error) -> Error {
     use bindings::types::ErrorKind as G;
     let kind = match e.kind {
@@ -173,5 +185,14 @@ pub(crate) fn guest_error(e: bindings::types::Error) -> Error {
         G::DelegateMemoryAllocationFailed => ErrorKind::DelegateMemoryAllocationFailed,
         G::DelegateInvalidHandle => ErrorKind::DelegateInvalidHandle,
     };
-    Error::new(kind, e.message)
+    let mut message = e.message;
+    if message.len() > MAX_GUEST_MESSAGE {
+        let mut end = MAX_GUEST_MESSAGE;
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push_str(" [cut]");
+    }
+    Error::new(kind, message)
 }

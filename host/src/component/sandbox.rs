@@ -1,13 +1,37 @@
 //! One sandboxed component instance: a `Store` with the memory cap and call deadline,
 //! and the translation of traps into host errors.
+//!
+//! The deadline is wall-clock time: every call sets it on the instance's account
+//! (`plugboard_native_accel::meter::Account`), native work in host imports checks it
+//! between chunks, and wasm code checks it at every epoch tick
+//! ([`super::engine::EPOCH_TICK`]) through an epoch callback, so neither late ticks
+//! nor time spent in the host stretch it.
 
 use std::sync::Arc;
+use std::time::Instant;
 
+use plugboard_native_accel::meter::Account;
 use wasmtime::component::Instance;
-use wasmtime::{Store, Trap};
+use wasmtime::{Store, Trap, UpdateDeadline};
 
 use super::{ComponentInfo, HostState};
 use crate::{Error, ErrorKind, Result};
+
+/// The error a host import returns (as a trap) when native work ran past the call
+/// deadline.
+#[derive(Debug)]
+pub(crate) struct DeadlineExceeded;
+
+impl std::fmt::Display for DeadlineExceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("native work ran past the call deadline")
+    }
+}
+
+impl std::error::Error for DeadlineExceeded {}
+
+/// What wasmtime says when a call copies more than the store's hostcall fuel.
+const TRANSFER_LIMIT_MESSAGE: &str = "fuel allocated for hostcalls has been exhausted";
 
 /// A live instance of a component in its own `Store`.
 ///
@@ -23,17 +47,28 @@ pub struct Sandboxed {
 impl Sandboxed {
     pub(crate) fn new(info: Arc<ComponentInfo>) -> Result<Sandboxed> {
         let engine = info.engine.clone();
+        let config = engine.config();
+        let account = Account::new(config.memory_cap, config.native_work_cap);
         let mut store = Store::new(
             engine.engine(),
-            HostState::new(info.name.clone(), engine.config().memory_cap)
-                .with_cpu_accel(engine.config().cpu_accel, engine.config().cpu_threads),
+            HostState::new(info.name.clone(), account, info.log_limit.clone())
+                .with_cpu_accel(config.cpu_accel, config.cpu_threads),
         );
         store.limiter(|s| &mut s.limits);
-        if engine.config().call_deadline.is_some() {
-            store.epoch_deadline_trap();
-            store.set_epoch_deadline(engine.deadline_ticks());
+        store.set_hostcall_fuel(config.max_transfer);
+        if config.call_deadline.is_some() {
+            store.epoch_deadline_callback(|ctx| {
+                Ok(if ctx.data().account.past_deadline() {
+                    UpdateDeadline::Interrupt
+                } else {
+                    UpdateDeadline::Continue(1)
+                })
+            });
         }
-        let instance = info.pre.instantiate(&mut store).map_err(|e| {
+        start_call(&info, &mut store);
+        let instance = info.pre.instantiate(&mut store);
+        store.data_mut().end_call();
+        let instance = instance.map_err(|e| {
             let mut err = classify(&info, &store, e, "instantiate");
             if err.kind == ErrorKind::Internal {
                 err.kind = ErrorKind::DelegateInvalidCompatibility;
@@ -72,12 +107,10 @@ impl Sandboxed {
             )
             .with_component(&self.info.path));
         }
-        if self.info.engine.config().call_deadline.is_some() {
-            let ticks = self.info.engine.deadline_ticks();
-            self.store.set_epoch_deadline(ticks);
-        }
-        self.store.data_mut().limits.refused = None;
-        match f(&mut self.store) {
+        start_call(&self.info, &mut self.store);
+        let r = f(&mut self.store);
+        self.store.data_mut().end_call();
+        match r {
             Ok(r) => Ok(r),
             Err(e) => {
                 self.poisoned = true;
@@ -87,6 +120,19 @@ impl Sandboxed {
     }
 }
 
+/// Starts a top-level call: sets the wall-clock deadline and the epoch check.
+fn start_call(info: &ComponentInfo, store: &mut Store<HostState>) {
+    let deadline = info.engine.config().call_deadline;
+    store
+        .data()
+        .account
+        .set_deadline(deadline.map(|d| Instant::now() + d));
+    if deadline.is_some() {
+        store.set_epoch_deadline(1);
+    }
+    store.data_mut().limits.refused = None;
+}
+
 /// Maps a wasmtime error from a call into `what` to a host error.
 fn classify(
     info: &ComponentInfo,
@@ -94,21 +140,33 @@ fn classify(
     e: wasmtime::Error,
     what: &str,
 ) -> Error {
-    let cap = store.data().limits.memory_cap;
+    let account = &store.data().account;
+    let cap = account.cap();
     let refused = store.data().limits.refused;
     let trap = e.downcast_ref::<Trap>().copied();
+    let deadline = trap == Some(Trap::Interrupt) || e.downcast_ref::<DeadlineExceeded>().is_some();
+    let transfer = format!("{e:#}").contains(TRANSFER_LIMIT_MESSAGE);
     let (kind, msg) = match (trap, refused) {
-        (Some(Trap::Interrupt), _) => (
+        _ if deadline => (
             ErrorKind::OutOfResources,
             format!(
                 "{what} ran past its call deadline of {:?} and was stopped",
                 info.engine.config().call_deadline.unwrap_or_default()
             ),
         ),
+        _ if transfer => (
+            ErrorKind::OutOfResources,
+            format!(
+                "{what} copied more than {} MiB from the component to the host in one call \
+                 (the sandbox's transfer limit: SandboxConfig::max_transfer, --max-transfer-mib)",
+                info.engine.config().max_transfer >> 20
+            ),
+        ),
         (_, Some(want)) => (
             ErrorKind::MemoryAllocationFailed,
             format!(
-                "{what} tried to grow its memory to {want} bytes, past the cap of {cap} bytes, and trapped"
+                "{what} tried to grow a linear memory to {want} bytes, which with the {} bytes the component already holds passes its memory cap of {cap} bytes, and trapped",
+                account.used()
             ),
         ),
         (Some(t), None) => {

@@ -3,7 +3,7 @@
 use super::{Method, TensorValue, Value};
 use crate::bindings::kernels::{KernelArg, KernelUpdate, TensorRef};
 use crate::bindings::types::{self as wit, Evalue};
-use crate::program::Instruction;
+use crate::program::{Instruction, ShapeDynamism, TensorDef, ValueDef};
 use crate::{Error, ErrorKind, Result, ScalarType};
 
 /// Converts a host dtype to the WIT enum (same codes).
@@ -42,11 +42,6 @@ pub(crate) fn to_wit_dtype(t: ScalarType) -> wit::ScalarType {
         S::UInt32 => W::Uint32,
         S::UInt64 => W::Uint64,
     }
-}
-
-/// Converts a WIT dtype to the host enum.
-pub(crate) fn from_wit_dtype(t: wit::ScalarType) -> ScalarType {
-    ScalarType::from_code(t as i64).unwrap_or(ScalarType::Byte)
 }
 
 fn tensor_ref(t: &TensorValue) -> TensorRef {
@@ -96,7 +91,7 @@ impl Method {
                 }
                 Instruction::Delegate { delegate, args } => {
                     let id = &plan.delegates[*delegate].id;
-                    self.delegate_call(*delegate, args)
+                    self.delegate_call(pc, *delegate, args)
                         .map_err(|e| e.with_instruction(pc).with_backend(id.clone()))?;
                     pc + 1
                 }
@@ -171,9 +166,26 @@ impl Method {
             Instruction::Kernel { op, .. } => plan.operators[*op].clone(),
             _ => String::new(),
         };
+        let len = end - pc;
+        let component = lib.info().path.clone();
+        let broken = |msg: String| {
+            Error::new(ErrorKind::DelegateInvalidCompatibility, msg)
+                .with_component(&component)
+                .with_instruction(pc)
+        };
         match lib.run_prepared(&self.batch.ids[pc..end]) {
             Ok((ran, updates)) => {
-                let last = pc + (ran as usize).max(1) - 1;
+                // The library must account for the batch: at least one call run, no
+                // more than it holds, and stopping early only on a call with updates.
+                let ran = ran as usize;
+                if ran == 0 || ran > len || (ran < len && updates.is_empty()) {
+                    return Err(broken(format!(
+                        "kernels.run-prepared reported {ran} of {len} calls run (instructions {pc}..{end}) with {} updates; \
+                         the contract is 1 to {len} calls, fewer only when the last one returned updates",
+                        updates.len()
+                    )));
+                }
+                let last = pc + ran - 1;
                 if !updates.is_empty() {
                     // A descriptor changed: prepared arguments are stale from here on.
                     tracing::debug!("kernel at instruction {last} resized an output; batching off");
@@ -185,16 +197,23 @@ impl Method {
                         ));
                     };
                     for u in updates {
-                        self.apply_update(args, u)
-                            .map_err(|e| e.with_instruction(last).with_operator(op_name(last)))?;
+                        self.apply_update(args, u).map_err(|e| {
+                            e.with_instruction(last)
+                                .with_operator(op_name(last))
+                                .with_component(&component)
+                        })?;
                     }
                 }
-                Ok(Some(pc + ran as usize))
+                Ok(Some(pc + ran))
             }
-            Err((pos, e)) => {
+            Err((pos, e)) if (pos as usize) < len => {
                 let at = pc + pos as usize;
                 Err(e.with_instruction(at).with_operator(op_name(at)))
             }
+            Err((pos, e)) => Err(broken(format!(
+                "kernels.run-prepared named position {pos} of a batch of {len} calls (instructions {pc}..{end}) for this failure: {}",
+                e.message
+            ))),
         }
     }
 
@@ -260,21 +279,36 @@ impl Method {
                 "kernel call without a kernel library",
             ));
         };
+        let component = lib.info().path.clone();
         let updates = lib.call(index, &kargs)?;
         for u in updates {
-            self.apply_update(args, u)?;
+            self.apply_update(args, u)
+                .map_err(|e| e.with_component(&component))?;
         }
         Ok(())
     }
 
+    /// Applies what a kernel library reported it changed. Everything in `u` comes from
+    /// the component: the argument must exist and have the kind of the update (a
+    /// tensor for sizes, an Int for an Int, ...), and a resize must respect the plan.
     fn apply_update(&mut self, args: &[usize], u: KernelUpdate) -> Result<()> {
         let arg = |a: u32| {
             args.get(a as usize).copied().ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Internal,
-                    format!("kernel updated argument {a}, which does not exist"),
-                )
+                broken(format!(
+                    "kernel updated argument {a} of a call with {} arguments",
+                    args.len()
+                ))
             })
+        };
+        let scalar = |values: &[Value], vi: usize, want: &str| {
+            let have = values[vi].kind();
+            if have == want {
+                Ok(())
+            } else {
+                Err(broken(format!(
+                    "kernel returned {want} for argument value {vi}, which is a {have}"
+                )))
+            }
         };
         match u {
             KernelUpdate::TensorSizes((a, sizes)) => {
@@ -284,64 +318,64 @@ impl Method {
             KernelUpdate::ListItemSizes((a, item, sizes)) => {
                 let vi = arg(a)?;
                 let Value::TensorList(items) = &self.values[vi] else {
-                    return Err(Error::new(
-                        ErrorKind::Internal,
-                        "kernel resized an item of a value that is not a tensor list",
+                    return Err(broken(
+                        "kernel resized an item of a value that is not a tensor list".into(),
                     ));
                 };
                 let j = *items.get(item as usize).ok_or_else(|| {
-                    Error::new(
-                        ErrorKind::Internal,
-                        "kernel resized a list item that does not exist",
-                    )
+                    broken(format!(
+                        "kernel resized item {item} of a tensor list of {}",
+                        items.len()
+                    ))
                 })?;
                 self.resize(j, sizes)
             }
             KernelUpdate::Int((a, v)) => {
                 let vi = arg(a)?;
+                scalar(&self.values, vi, "Int")?;
                 self.values[vi] = Value::Int(v);
                 Ok(())
             }
             KernelUpdate::Double((a, v)) => {
                 let vi = arg(a)?;
+                scalar(&self.values, vi, "Double")?;
                 self.values[vi] = Value::Double(v);
                 Ok(())
             }
             KernelUpdate::Bool((a, v)) => {
                 let vi = arg(a)?;
+                scalar(&self.values, vi, "Bool")?;
                 self.values[vi] = Value::Bool(v);
                 Ok(())
             }
         }
     }
 
+    /// A kernel's resize of value `vi`: a static tensor keeps its planned sizes, a
+    /// dynamic one stays within its planned bound and bytes.
     fn resize(&mut self, vi: usize, sizes: Vec<u32>) -> Result<()> {
         let Value::Tensor(t) = &mut self.values[vi] else {
-            return Err(Error::new(
-                ErrorKind::Internal,
-                format!("kernel resized value {vi}, which is not a tensor"),
-            ));
+            return Err(broken(format!(
+                "kernel resized value {vi}, which is not a tensor"
+            )));
         };
         if sizes.len() > crate::program::plan::MAX_RANK {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                "kernel resized a tensor past rank 16",
-            ));
+            return Err(broken(format!(
+                "kernel resized value {vi} past rank {}",
+                crate::program::plan::MAX_RANK
+            )));
         }
-        let nbytes = sizes
-            .iter()
-            .try_fold(t.dtype.element_size(), |a, &s| a.checked_mul(s as usize))
-            .filter(|&n| n <= t.capacity)
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorKind::InvalidArgument,
-                    format!(
-                        "output resized to {sizes:?}, larger than the {} bytes planned for it",
-                        t.capacity
-                    ),
-                )
-            })?;
-        let _ = nbytes;
+        let planned = match &self.program.plans()[self.plan_index].values[vi] {
+            ValueDef::Tensor(d) => d,
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::Internal,
+                    "tensor value without a tensor plan",
+                ))
+            }
+        };
+        check_sizes(planned, t.capacity, &sizes)
+            .map_err(|m| broken(format!("kernel resized value {vi}: {m}")))?;
         if sizes.len() != t.sizes.len() {
             t.dim_order = (0..sizes.len() as u8).collect();
         }
@@ -366,7 +400,7 @@ impl Method {
         })
     }
 
-    fn delegate_call(&mut self, delegate: usize, args: &[usize]) -> Result<()> {
+    fn delegate_call(&mut self, pc: usize, delegate: usize, args: &[usize]) -> Result<()> {
         let inputs = args
             .iter()
             .map(|&vi| self.delegate_arg(vi))
@@ -378,78 +412,148 @@ impl Method {
                 "delegate is not initialized",
             )
         })?;
+        let component = self.backends[slot].info.path.clone();
         let outputs = self.backends[slot].instance.execute(handle, &inputs)?;
-        if outputs.len() > args.len() {
-            return Err(Error::new(
-                ErrorKind::DelegateInvalidCompatibility,
-                format!(
-                    "backend returned {} outputs for a call with {} arguments",
-                    outputs.len(),
-                    args.len()
-                ),
-            ));
+        let want = self.delegate_outputs[pc];
+        if outputs.len() != want {
+            return Err(broken(format!(
+                "backend returned {} values for a delegate call with {want} outputs",
+                outputs.len()
+            ))
+            .with_component(&component));
         }
-        let first = args.len() - outputs.len();
+        let first = args.len() - want;
         for (k, out) in outputs.into_iter().enumerate() {
             let vi = args[first + k];
-            self.store_output(vi, out)?;
+            self.store_output(vi, out).map_err(|e| {
+                Error::new(e.kind, format!("output {k}: {}", e.message)).with_component(&component)
+            })?;
         }
         Ok(())
     }
 
+    /// Writes a delegate's output into value `vi`. The kind and dtype must be the
+    /// planned ones, the sizes must fit the plan (see [`check_sizes`]), the dim order
+    /// must be a permutation of the rank and the bytes must match the sizes; data in
+    /// another dim order than the planned one is converted to it.
     fn store_output(&mut self, vi: usize, out: Evalue) -> Result<()> {
+        let planned = match &self.program.plans()[self.plan_index].values[vi] {
+            ValueDef::Tensor(d) => Some(d.clone()),
+            _ => None,
+        };
         match (&self.values[vi], out) {
             (Value::Tensor(t), Evalue::Tensor(o)) => {
-                let dtype = from_wit_dtype(o.dtype);
-                if dtype != t.dtype {
-                    return Err(Error::new(
-                        ErrorKind::DelegateInvalidCompatibility,
-                        format!("backend returned a {dtype} tensor for a {} output", t.dtype),
-                    ));
+                let planned = planned.ok_or_else(|| {
+                    Error::new(ErrorKind::Internal, "tensor value without a tensor plan")
+                })?;
+                let dtype = ScalarType::from_code(o.dtype as i64);
+                if dtype != Some(t.dtype) {
+                    return Err(broken(format!(
+                        "backend returned a {} tensor for a {} output",
+                        dtype.map_or_else(|| format!("{:?}", o.dtype), |d| d.to_string()),
+                        t.dtype
+                    )));
                 }
+                check_sizes(&planned, t.capacity, &o.sizes).map_err(broken)?;
+                crate::tensor::check_dim_order(&o.dim_order, o.sizes.len())
+                    .map_err(|e| broken(e.message))?;
                 let numel = o
                     .sizes
                     .iter()
                     .try_fold(1usize, |a, &s| a.checked_mul(s as usize));
-                let want = numel.and_then(|n| n.checked_mul(dtype.element_size()));
-                if want != Some(o.data.len())
-                    || o.data.len() > t.capacity
-                    || o.dim_order.len() != o.sizes.len()
-                {
-                    return Err(Error::new(
-                        ErrorKind::DelegateInvalidCompatibility,
-                        format!(
-                            "backend returned a tensor of sizes {:?} with {} bytes, which does not fit the {} bytes planned",
-                            o.sizes,
-                            o.data.len(),
-                            t.capacity
-                        ),
-                    ));
+                let want = numel.and_then(|n| n.checked_mul(t.dtype.element_size()));
+                if want != Some(o.data.len()) {
+                    return Err(broken(format!(
+                        "backend returned {} bytes for a tensor of sizes {:?}, which holds {}",
+                        o.data.len(),
+                        o.sizes,
+                        want.map_or_else(|| "too many".to_string(), |w| w.to_string())
+                    )));
                 }
-                let addr = t.addr;
-                if !o.data.is_empty() {
-                    self.storage.write(addr, &o.data)?;
+                let (addr, dtype) = (t.addr, t.dtype);
+                let data = if o.dim_order != planned.dim_order
+                    && o.sizes.len() == planned.dim_order.len()
+                {
+                    let host = crate::Tensor {
+                        dtype,
+                        sizes: o.sizes.iter().map(|&s| s as usize).collect(),
+                        dim_order: o.dim_order.clone(),
+                        data: o.data,
+                    };
+                    host.to_dim_order(&planned.dim_order)
+                        .map_err(|e| broken(e.message))?
+                        .data
+                } else {
+                    o.data
+                };
+                if !data.is_empty() {
+                    self.storage.write(addr, &data)?;
                 }
                 if let Value::Tensor(t) = &mut self.values[vi] {
+                    if o.sizes.len() == planned.dim_order.len() {
+                        t.dim_order = planned.dim_order.clone();
+                    } else {
+                        t.dim_order = o.dim_order;
+                    }
                     t.sizes = o.sizes;
-                    t.dim_order = o.dim_order;
                 }
             }
-            (_, Evalue::Int(v)) => self.values[vi] = Value::Int(v),
-            (_, Evalue::Double(v)) => self.values[vi] = Value::Double(v),
-            (_, Evalue::Bool(v)) => self.values[vi] = Value::Bool(v),
+            (Value::Int(_), Evalue::Int(v)) => self.values[vi] = Value::Int(v),
+            (Value::Double(_), Evalue::Double(v)) => self.values[vi] = Value::Double(v),
+            (Value::Bool(_), Evalue::Bool(v)) => self.values[vi] = Value::Bool(v),
             (cur, other) => {
-                return Err(Error::new(
-                    ErrorKind::DelegateInvalidCompatibility,
-                    format!(
-                        "backend returned {} for a {} output",
-                        evalue_kind(&other),
-                        cur.kind()
-                    ),
-                ))
+                return Err(broken(format!(
+                    "backend returned {} for a {} output",
+                    evalue_kind(&other),
+                    cur.kind()
+                )))
             }
         }
         Ok(())
+    }
+}
+
+/// An error for a value a component returned that breaks the contract.
+fn broken(message: String) -> Error {
+    Error::new(ErrorKind::DelegateInvalidCompatibility, message)
+}
+
+/// Checks new sizes of a tensor planned as `planned` with `capacity` bytes: a static
+/// tensor keeps its planned sizes; a dynamic one keeps its rank (when it has the
+/// planned rank, each size stays within the planned bound) and fits its bytes.
+fn check_sizes(
+    planned: &TensorDef,
+    capacity: usize,
+    sizes: &[u32],
+) -> std::result::Result<(), String> {
+    let same_rank = sizes.len() == planned.sizes.len();
+    match planned.dynamism {
+        ShapeDynamism::Static if sizes != planned.sizes.as_slice() => {
+            return Err(format!(
+                "sizes {sizes:?} for a static tensor planned as {:?}",
+                planned.sizes
+            ))
+        }
+        ShapeDynamism::DynamicBound
+            if same_rank && sizes.iter().zip(&planned.sizes).any(|(s, b)| s > b) =>
+        {
+            return Err(format!(
+                "sizes {sizes:?} exceed the planned upper bound {:?}",
+                planned.sizes
+            ))
+        }
+        _ => {}
+    }
+    let bytes = sizes
+        .iter()
+        .try_fold(planned.dtype.element_size(), |a, &s| {
+            a.checked_mul(s as usize)
+        });
+    match bytes {
+        Some(b) if b <= capacity => Ok(()),
+        _ => Err(format!(
+            "sizes {sizes:?} need more than the {capacity} bytes planned"
+        )),
     }
 }
 

@@ -7,6 +7,7 @@
 //! the delegates. Execute ([`Method::execute`]): KernelCall, DelegateCall, MoveCall,
 //! JumpFalseCall and FreeCall, as ExecuTorch's `Method::execute` does.
 
+mod dataflow;
 mod executor;
 mod storage;
 mod values;
@@ -52,6 +53,8 @@ pub struct Method {
     named_data: NamedDataMap,
     inputs_set: Vec<bool>,
     batch: Batch,
+    /// For each instruction: how many outputs its `DelegateCall` has (see [`dataflow`]).
+    delegate_outputs: Vec<usize>,
 }
 
 /// Prepared-call batching: runs of consecutive kernel calls go to the kernel library in
@@ -209,6 +212,7 @@ impl Method {
         let batch = Batch::plan(plan, library.is_some());
         let mut method = Method {
             batch,
+            delegate_outputs: dataflow::delegate_outputs(plan),
             named_data: Arc::new(if plan.delegates.is_empty() {
                 HashMap::new()
             } else {

@@ -3,7 +3,16 @@
 //! channel. Multiplier-1 convolutions on x86-64 CPUs with AVX-512 use explicit
 //! 16-channel kernels (chosen at run time); everything else runs portable loops.
 
+use std::ops::Range;
+
 use super::ConvGeometry;
+
+/// `(n, oy, ox)` of output pixel `p` (pixels in NHW order).
+#[inline(always)]
+fn pixel(g: &ConvGeometry, p: usize) -> (usize, usize, usize) {
+    let plane = g.out_h * g.out_w;
+    (p / plane, p % plane / g.out_w, p % g.out_w)
+}
 
 /// The valid taps of output pixel `(n, oy, ox)`: (input offset, filter row).
 fn taps(g: &ConvGeometry, n: usize, oy: usize, ox: usize, out: &mut Vec<(usize, usize)>) {
@@ -43,73 +52,75 @@ pub(super) struct DwQs8<'a> {
 }
 
 #[inline(always)]
-fn f32_impl(g: &ConvGeometry, d: &DwF32<'_>, x: &[f32], min: f32, max: f32, out: &mut [f32]) {
+fn f32_impl(
+    g: &ConvGeometry,
+    d: &DwF32<'_>,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    pixels: Range<usize>,
+    out: &mut [f32],
+) {
     let (c, oc) = (g.channels_in, g.channels_out);
     let mult = oc / c;
     let mut t = Vec::with_capacity(g.kernel_h * g.kernel_w);
-    let mut po = 0;
-    for n in 0..g.batch {
-        for oy in 0..g.out_h {
-            for ox in 0..g.out_w {
-                taps(g, n, oy, ox, &mut t);
-                let o = &mut out[po..po + oc];
-                o.copy_from_slice(d.bias);
-                for &(xo, k) in &t {
-                    let ws = &d.w[k * oc..(k + 1) * oc];
-                    if mult == 1 {
-                        let xs = &x[xo..xo + c];
-                        for ((o, &a), &b) in o.iter_mut().zip(xs).zip(ws) {
-                            *o += a * b;
-                        }
-                    } else {
-                        for (j, (o, &b)) in o.iter_mut().zip(ws).enumerate() {
-                            *o += x[xo + j / mult] * b;
-                        }
-                    }
+    let mut po = pixels.start * oc;
+    for p in pixels {
+        let (n, oy, ox) = pixel(g, p);
+        taps(g, n, oy, ox, &mut t);
+        let o = &mut out[po..po + oc];
+        o.copy_from_slice(d.bias);
+        for &(xo, k) in &t {
+            let ws = &d.w[k * oc..(k + 1) * oc];
+            if mult == 1 {
+                let xs = &x[xo..xo + c];
+                for ((o, &a), &b) in o.iter_mut().zip(xs).zip(ws) {
+                    *o += a * b;
                 }
-                for v in o.iter_mut() {
-                    *v = v.max(min).min(max);
+            } else {
+                for (j, (o, &b)) in o.iter_mut().zip(ws).enumerate() {
+                    *o += x[xo + j / mult] * b;
                 }
-                po += oc;
             }
         }
+        for v in o.iter_mut() {
+            *v = v.max(min).min(max);
+        }
+        po += oc;
     }
 }
 
 #[inline(always)]
-fn qs8_impl(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], out: &mut [i8]) {
+fn qs8_impl(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], pixels: Range<usize>, out: &mut [i8]) {
     let (c, oc) = (g.channels_in, g.channels_out);
     let mult = oc / c;
     let mut t = Vec::with_capacity(g.kernel_h * g.kernel_w);
     let mut acc = vec![0i32; oc];
     let (lo, hi) = (d.qmin as i32, d.qmax as i32);
-    let mut po = 0;
-    for n in 0..g.batch {
-        for oy in 0..g.out_h {
-            for ox in 0..g.out_w {
-                taps(g, n, oy, ox, &mut t);
-                acc.copy_from_slice(d.bias);
-                for &(xo, k) in &t {
-                    let ws = &d.w[k * oc..(k + 1) * oc];
-                    if mult == 1 {
-                        let xs = &x[xo..xo + c];
-                        for ((a, &xv), &w) in acc.iter_mut().zip(xs).zip(ws) {
-                            *a += (xv as i32 - d.x_zero_point) * w;
-                        }
-                    } else {
-                        for (j, (a, &w)) in acc.iter_mut().zip(ws).enumerate() {
-                            *a += (x[xo + j / mult] as i32 - d.x_zero_point) * w;
-                        }
-                    }
+    let mut po = pixels.start * oc;
+    for p in pixels {
+        let (n, oy, ox) = pixel(g, p);
+        taps(g, n, oy, ox, &mut t);
+        acc.copy_from_slice(d.bias);
+        for &(xo, k) in &t {
+            let ws = &d.w[k * oc..(k + 1) * oc];
+            if mult == 1 {
+                let xs = &x[xo..xo + c];
+                for ((a, &xv), &w) in acc.iter_mut().zip(xs).zip(ws) {
+                    *a += (xv as i32 - d.x_zero_point) * w;
                 }
-                let o = &mut out[po..po + oc];
-                for ((o, &a), &s) in o.iter_mut().zip(&acc).zip(d.scale) {
-                    let v = (a as f32 * s).round_ties_even() as i32;
-                    *o = v.saturating_add(d.zero_point).clamp(lo, hi) as i8;
+            } else {
+                for (j, (a, &w)) in acc.iter_mut().zip(ws).enumerate() {
+                    *a += (x[xo + j / mult] as i32 - d.x_zero_point) * w;
                 }
-                po += oc;
             }
         }
+        let o = &mut out[po..po + oc];
+        for ((o, &a), &s) in o.iter_mut().zip(&acc).zip(d.scale) {
+            let v = (a as f32 * s).round_ties_even() as i32;
+            *o = v.saturating_add(d.zero_point).clamp(lo, hi) as i8;
+        }
+        po += oc;
     }
 }
 
@@ -232,13 +243,14 @@ unsafe fn qs8_pixels_avx512<const P: usize>(
     }
 }
 
-/// Walks the output pixels of `g`, handing each run of 2 neighbouring pixels with the
-/// same (all-inside) taps to `pair` and every other pixel to `single`, with the taps
-/// of the first pixel and the output offset.
+/// Walks output pixels `pixels` of `g`, handing each run of 2 neighbouring pixels (in
+/// one row, both in the range) with the same (all-inside) taps to `pair` and every
+/// other pixel to `single`, with the taps of the first pixel and the output offset.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn walk(
     g: &ConvGeometry,
+    pixels: Range<usize>,
     mut pair: impl FnMut(&[(usize, usize)], usize),
     mut single: impl FnMut(&[(usize, usize)], usize),
 ) {
@@ -246,26 +258,20 @@ fn walk(
     let all = g.kernel_h * g.kernel_w;
     let mut t = Vec::with_capacity(all);
     let mut t2 = Vec::with_capacity(all);
-    let mut po = 0;
-    for n in 0..g.batch {
-        for oy in 0..g.out_h {
-            let mut ox = 0;
-            while ox < g.out_w {
-                taps(g, n, oy, ox, &mut t);
-                if t.len() == all && ox + 1 < g.out_w {
-                    taps(g, n, oy, ox + 1, &mut t2);
-                    if t2.len() == all {
-                        pair(&t, po);
-                        po += 2 * c;
-                        ox += 2;
-                        continue;
-                    }
-                }
-                single(&t, po);
-                po += c;
-                ox += 1;
+    let mut p = pixels.start;
+    while p < pixels.end {
+        let (n, oy, ox) = pixel(g, p);
+        taps(g, n, oy, ox, &mut t);
+        if t.len() == all && ox + 1 < g.out_w && p + 1 < pixels.end {
+            taps(g, n, oy, ox + 1, &mut t2);
+            if t2.len() == all {
+                pair(&t, p * c);
+                p += 2;
+                continue;
             }
         }
+        single(&t, p * c);
+        p += 1;
     }
 }
 
@@ -277,6 +283,7 @@ unsafe fn f32_avx512(
     x: &[f32],
     min: f32,
     max: f32,
+    pixels: Range<usize>,
     out: &mut [f32],
 ) {
     let c = g.channels_out;
@@ -287,6 +294,7 @@ unsafe fn f32_avx512(
     // `step`.
     walk(
         g,
+        pixels,
         |t, po| unsafe {
             let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
             f32_pixels_avx512::<2>(t, step, x, d.w, d.bias, min, max, dst)
@@ -300,13 +308,20 @@ unsafe fn f32_avx512(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-unsafe fn qs8_avx512(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], out: &mut [i8]) {
+unsafe fn qs8_avx512(
+    g: &ConvGeometry,
+    d: &DwQs8<'_>,
+    x: &[i8],
+    pixels: Range<usize>,
+    out: &mut [i8],
+) {
     let c = g.channels_out;
     let step = g.stride_w * g.channels_in;
     let o = out.as_mut_ptr();
     // SAFETY: as in `f32_avx512`.
     walk(
         g,
+        pixels,
         |t, po| unsafe {
             let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
             qs8_pixels_avx512::<2>(t, step, x, d, dst)
@@ -325,7 +340,8 @@ fn has_avx512() -> bool {
         && std::arch::is_x86_feature_detected!("avx512vl")
 }
 
-/// fp32 depthwise convolution. The caller checked `g` (groups = channels_in) and the
+/// fp32 depthwise convolution of output pixels `pixels` (NHW order) into the whole
+/// output `out`. The caller checked `g` (groups = channels_in), the range and the
 /// lengths of `x`, `out` and the weights.
 pub(super) fn depthwise_f32(
     g: &ConvGeometry,
@@ -333,25 +349,32 @@ pub(super) fn depthwise_f32(
     x: &[f32],
     min: f32,
     max: f32,
+    pixels: Range<usize>,
     out: &mut [f32],
 ) {
     #[cfg(target_arch = "x86_64")]
     if g.channels_out == g.channels_in && has_avx512() {
         // SAFETY: the CPU has the features; multiplier 1, and the caller checked the
         // input, weight and output lengths, so every tap's range is in bounds.
-        unsafe { f32_avx512(g, d, x, min, max, out) };
+        unsafe { f32_avx512(g, d, x, min, max, pixels, out) };
         return;
     }
-    f32_impl(g, d, x, min, max, out)
+    f32_impl(g, d, x, min, max, pixels, out)
 }
 
 /// int8 depthwise convolution (see [`depthwise_f32`]).
-pub(super) fn depthwise_qs8(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], out: &mut [i8]) {
+pub(super) fn depthwise_qs8(
+    g: &ConvGeometry,
+    d: &DwQs8<'_>,
+    x: &[i8],
+    pixels: Range<usize>,
+    out: &mut [i8],
+) {
     #[cfg(target_arch = "x86_64")]
     if g.channels_out == g.channels_in && has_avx512() {
         // SAFETY: as in `depthwise_f32`.
-        unsafe { qs8_avx512(g, d, x, out) };
+        unsafe { qs8_avx512(g, d, x, pixels, out) };
         return;
     }
-    qs8_impl(g, d, x, out)
+    qs8_impl(g, d, x, pixels, out)
 }

@@ -79,6 +79,15 @@ impl ConvGeometry {
             .checked_mul(self.channels_in / self.groups)
     }
 
+    /// Multiply-accumulates of the convolution (taps outside the input included), or
+    /// `None` on overflow.
+    pub fn macs(&self) -> Option<u64> {
+        let per_output = u64::try_from(self.depth()?).ok()?;
+        u64::try_from(self.output_len()?)
+            .ok()?
+            .checked_mul(per_output)
+    }
+
     /// Elements of the input.
     pub fn input_len(&self) -> Option<usize> {
         [self.height, self.width, self.channels_in]

@@ -2,6 +2,48 @@
 
 use super::*;
 
+fn account() -> Account {
+    Account::new(1 << 30, 1 << 40)
+}
+
+/// Runs `f` with a fresh scratch on `threads` threads, in chunks of `chunk_work`.
+fn with_work<R>(threads: usize, chunk_work: usize, f: impl FnOnce(&mut Work<'_>) -> R) -> R {
+    let a = account();
+    let mut scratch = Scratch::default();
+    f(&mut Work {
+        account: &a,
+        scratch: &mut scratch,
+        threads,
+        chunk_work,
+    })
+}
+
+fn f32_conv(
+    w: &WeightsF32,
+    g: &ConvGeometry,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    threads: usize,
+    chunk: usize,
+) -> Result<Vec<f32>, AccelError> {
+    with_work(threads, chunk, |wk| {
+        conv2d_f32(w, g, x, min, max, wk).map(|o| o.value)
+    })
+}
+
+fn qs8_conv(
+    w: &WeightsQs8,
+    g: &ConvGeometry,
+    x: &[i8],
+    threads: usize,
+    chunk: usize,
+) -> Result<Vec<i8>, AccelError> {
+    with_work(threads, chunk, |wk| {
+        conv2d_qs8(w, g, x, wk).map(|o| o.value)
+    })
+}
+
 #[allow(clippy::too_many_arguments)]
 fn geom(
     h: usize,
@@ -76,6 +118,8 @@ fn f32_matches_direct() {
         (6, 4, 6, 3, 2, 1, 2),
         (4, 8, 5, 1, 1, 0, 1),
         (7, 2, 3, 2, 2, 0, 1),
+        (6, 8, 8, 3, 1, 1, 8),
+        (6, 4, 8, 3, 2, 1, 4),
     ] {
         let g = geom(h, h + 1, ci, co, k, s, pad, groups);
         let depth = g.depth().unwrap();
@@ -86,10 +130,12 @@ fn f32_matches_direct() {
             .map(|i| ((i * 104729) % 19) as f32 / 9.0 - 1.0)
             .collect();
         let bias: Vec<f32> = (0..co).map(|j| j as f32 * 0.1).collect();
-        let w = WeightsF32::new(co, depth, groups, &wv, Some(&bias)).unwrap();
-        let got = conv2d_f32(&w, &g, &x, -2.0, 3.0, 1).unwrap();
-        // Row blocks on 3 threads give the same values.
-        assert_eq!(conv2d_f32(&w, &g, &x, -2.0, 3.0, 3).unwrap(), got);
+        let w = WeightsF32::new(co, depth, groups, &wv, Some(&bias), &account()).unwrap();
+        let got = f32_conv(&w, &g, &x, -2.0, 3.0, 1, CHUNK_WORK).unwrap();
+        // Row blocks on 3 threads, and tiny chunks, give the same values.
+        assert_eq!(f32_conv(&w, &g, &x, -2.0, 3.0, 3, CHUNK_WORK).unwrap(), got);
+        assert_eq!(f32_conv(&w, &g, &x, -2.0, 3.0, 1, 1).unwrap(), got);
+        assert_eq!(f32_conv(&w, &g, &x, -2.0, 3.0, 1, 500).unwrap(), got);
         let mut want = vec![0.0f64; g.output_len().unwrap()];
         direct(&g, &x, &wv, |o, a, b| want[o] += a as f64 * b as f64);
         for (i, (&gv, &wv)) in got.iter().zip(&want).enumerate() {
@@ -106,6 +152,8 @@ fn qs8_matches_direct() {
         (6, 4, 6, 3, 2, 1, 2),
         (4, 8, 5, 1, 1, 0, 1),
         (9, 5, 17, 3, 1, 1, 1),
+        (6, 8, 8, 3, 1, 1, 8),
+        (6, 4, 8, 3, 2, 1, 4),
     ] {
         let g = geom(h, h, ci, co, k, s, pad, groups);
         let depth = g.depth().unwrap();
@@ -126,9 +174,11 @@ fn qs8_matches_direct() {
             output_min: -100,
             output_max: 120,
         };
-        let w = WeightsQs8::new(co, depth, groups, &wv, &rq).unwrap();
-        let got = conv2d_qs8(&w, &g, &x, 1).unwrap();
-        assert_eq!(conv2d_qs8(&w, &g, &x, 3).unwrap(), got);
+        let w = WeightsQs8::new(co, depth, groups, &wv, &rq, &account()).unwrap();
+        let got = qs8_conv(&w, &g, &x, 1, CHUNK_WORK).unwrap();
+        assert_eq!(qs8_conv(&w, &g, &x, 3, CHUNK_WORK).unwrap(), got);
+        assert_eq!(qs8_conv(&w, &g, &x, 1, 1).unwrap(), got);
+        assert_eq!(qs8_conv(&w, &g, &x, 1, 700).unwrap(), got);
         let mut acc = vec![0i32; g.output_len().unwrap()];
         direct(&g, &x, &wv, |o, a, b| {
             acc[o] += (a as i32 - zp_in) * b as i32
@@ -144,15 +194,110 @@ fn qs8_matches_direct() {
 #[test]
 fn bad_calls_are_errors() {
     let g = geom(5, 5, 3, 4, 3, 1, 1, 1);
-    let w = WeightsF32::new(4, 27, 1, &[0.0; 108], None).unwrap();
-    assert!(conv2d_f32(&w, &g, &[0.0; 10], f32::NEG_INFINITY, f32::INFINITY, 1).is_err());
+    let w = WeightsF32::new(4, 27, 1, &[0.0; 108], None, &account()).unwrap();
+    let conv = |g: &ConvGeometry, x: &[f32]| f32_conv(&w, g, x, 0.0, 1.0, 1, CHUNK_WORK);
+    assert!(conv(&g, &[0.0; 10]).is_err());
     let mut bad = g;
     bad.channels_out = 5;
-    assert!(conv2d_f32(&w, &bad, &vec![0.0; g.input_len().unwrap()], 0.0, 1.0, 1).is_err());
+    assert!(conv(&bad, &vec![0.0; g.input_len().unwrap()]).is_err());
     let mut huge = g;
     huge.out_h = 1 << 23;
     huge.out_w = 1 << 23;
-    assert!(conv2d_f32(&w, &huge, &vec![0.0; g.input_len().unwrap()], 0.0, 1.0, 1).is_err());
-    assert!(WeightsF32::new(4, 27, 3, &[0.0; 108], None).is_err());
-    assert!(WeightsF32::new(4, 27, 1, &[0.0; 100], None).is_err());
+    assert!(conv(&huge, &vec![0.0; g.input_len().unwrap()]).is_err());
+    assert!(WeightsF32::new(4, 27, 3, &[0.0; 108], None, &account()).is_err());
+    assert!(WeightsF32::new(4, 27, 1, &[0.0; 100], None, &account()).is_err());
+}
+
+#[test]
+fn weights_and_outputs_are_charged_and_released() {
+    use crate::meter::AccelErrorKind;
+    let a = Account::new(16 << 20, 1 << 40);
+    let g = geom(64, 64, 16, 16, 3, 1, 1, 1);
+    let depth = g.depth().unwrap();
+    let w = WeightsF32::new(16, depth, 1, &vec![0.5; 16 * depth], None, &a).unwrap();
+    let held = a.used();
+    assert!(held >= w.bytes() && w.bytes() >= 16 * depth * 4, "{held}");
+    let x = vec![1.0; g.input_len().unwrap()];
+    let mut scratch = Scratch::default();
+    let mut work = Work {
+        account: &a,
+        scratch: &mut scratch,
+        threads: 1,
+        chunk_work: CHUNK_WORK,
+    };
+    let out = conv2d_f32(&w, &g, &x, f32::NEG_INFINITY, f32::INFINITY, &mut work).unwrap();
+    // Output (2 x 64 x 64 x 16 floats = 512 KiB) and scratch are charged.
+    assert!(a.used() >= held + out.value.len() * 4);
+    drop(out);
+    drop(scratch);
+    assert_eq!(a.used(), held);
+    drop(w);
+    assert_eq!(a.used(), 0);
+    // An output past the cap is refused before it is allocated.
+    let big = geom(512, 512, 16, 16, 3, 1, 1, 1);
+    let w = WeightsF32::new(16, depth, 1, &vec![0.5; 16 * depth], None, &a).unwrap();
+    let e = f32_conv_on(&a, &w, &big, &vec![0.0; big.input_len().unwrap()]).unwrap_err();
+    assert_eq!(e.kind, AccelErrorKind::MemoryCap, "{e}");
+    // Many tiny groups cost what they hold: refused at a 16 MiB cap.
+    let groups = 1 << 17;
+    let e = WeightsQs8::new(
+        groups,
+        1,
+        groups,
+        &vec![1; groups],
+        &Requantization {
+            input_zero_point: 0,
+            bias: &vec![0; groups],
+            scale: &vec![1.0; groups],
+            output_zero_point: 0,
+            output_min: -128,
+            output_max: 127,
+        },
+        &a,
+    )
+    .err()
+    .expect("refused");
+    assert_eq!(e.kind, AccelErrorKind::MemoryCap, "{e}");
+}
+
+fn f32_conv_on(
+    a: &Account,
+    w: &WeightsF32,
+    g: &ConvGeometry,
+    x: &[f32],
+) -> Result<Vec<f32>, AccelError> {
+    let mut scratch = Scratch::default();
+    let mut work = Work {
+        account: a,
+        scratch: &mut scratch,
+        threads: 1,
+        chunk_work: CHUNK_WORK,
+    };
+    conv2d_f32(w, g, x, 0.0, 1.0, &mut work).map(|o| o.value)
+}
+
+#[test]
+fn deadline_stops_a_long_convolution_between_chunks() {
+    use crate::meter::AccelErrorKind;
+    let a = Account::new(1 << 30, 1 << 40);
+    let g = geom(256, 256, 64, 64, 3, 1, 1, 1);
+    let depth = g.depth().unwrap();
+    let w = WeightsF32::new(64, depth, 1, &vec![0.01; 64 * depth], None, &a).unwrap();
+    let x = vec![1.0; g.input_len().unwrap()];
+    a.set_deadline(Some(
+        std::time::Instant::now() + std::time::Duration::from_millis(20),
+    ));
+    let t = std::time::Instant::now();
+    // 2 x 256 x 256 x 64 x 576 = 4.8 G MACs: seconds of work; stopped within a chunk.
+    let e = f32_conv_on(&a, &w, &g, &x).unwrap_err();
+    assert_eq!(e.kind, AccelErrorKind::Deadline, "{e}");
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        t.elapsed()
+    );
+    // The work cap refuses before starting.
+    let small = Account::new(1 << 30, 1000);
+    let e = f32_conv_on(&small, &w, &g, &x).unwrap_err();
+    assert_eq!(e.kind, AccelErrorKind::WorkCap, "{e}");
 }

@@ -1,0 +1,302 @@
+//! Convolution weights handed to the host once: packed for the GEMMs, plus the
+//! depthwise layout for grouped weights. Their host bytes are charged to the
+//! component's [`Account`] before anything is allocated (an upper bound from the
+//! dimensions), then re-charged at the size actually held; the [`Charge`] lives with
+//! the weights and is released with them.
+
+use crate::meter::{AccelError, Account, Charge};
+use crate::qgemm::{PackedQs8, Qs8Requant};
+use crate::sgemm::PackedF32;
+
+/// fp32 convolution weights: per group, the packed weights with their bias.
+#[derive(Debug)]
+pub struct WeightsF32 {
+    pub(super) channels_out: usize,
+    pub(super) depth: usize,
+    pub(super) groups: usize,
+    pub(super) b: Vec<PackedF32>,
+    pub(super) bias: Vec<f32>,
+    /// For grouped weights: `[depth, channels_out]`, the layout of the depthwise
+    /// kernel (used when each group has one input channel).
+    pub(super) dw: Vec<f32>,
+    charge: Charge,
+}
+
+/// int8 convolution weights: per group, the packed `qcint8` weights and their
+/// requantization with the input zero point folded into the bias.
+pub struct WeightsQs8 {
+    pub(super) channels_out: usize,
+    pub(super) depth: usize,
+    pub(super) groups: usize,
+    pub(super) input_zero_point: i8,
+    pub(super) packed: Vec<(PackedQs8, Qs8Requant)>,
+    /// For grouped weights, the depthwise kernel's data: weights `[depth,
+    /// channels_out]` widened, the raw bias and the scales.
+    pub(super) dw: Option<(Vec<i32>, Vec<i32>, Vec<f32>)>,
+    pub(super) output_zero_point: i32,
+    pub(super) output_min: i8,
+    pub(super) output_max: i8,
+    charge: Charge,
+}
+
+/// Requantization parameters as the interface passes them (see `requantization` in
+/// `wit/accel.wit`).
+pub struct Requantization<'a> {
+    /// Zero point of the `qint8` input.
+    pub input_zero_point: i32,
+    /// `qcint32` bias, one per output channel.
+    pub bias: &'a [i32],
+    /// `input_scale * weight_scale[j] / output_scale`, one per output channel.
+    pub scale: &'a [f32],
+    /// Zero point of the output.
+    pub output_zero_point: i32,
+    /// Output clamp, low end.
+    pub output_min: i8,
+    /// Output clamp, high end.
+    pub output_max: i8,
+}
+
+/// `w [rows, cols]` transposed to `[cols, rows]`, each value mapped by `f`.
+fn transpose<T: Copy, U: Copy + Default>(
+    w: &[T],
+    rows: usize,
+    cols: usize,
+    f: impl Fn(T) -> U,
+) -> Vec<U> {
+    let mut t = vec![U::default(); w.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            t[c * rows + r] = f(w[r * cols + c]);
+        }
+    }
+    t
+}
+
+fn check_weights(
+    channels_out: usize,
+    depth: usize,
+    groups: usize,
+    len: usize,
+) -> Result<(), AccelError> {
+    if groups == 0 || channels_out == 0 || depth == 0 || !channels_out.is_multiple_of(groups) {
+        return Err(AccelError::invalid(format!(
+            "{channels_out} output channels, depth {depth}, {groups} groups"
+        )));
+    }
+    if channels_out.checked_mul(depth) != Some(len) {
+        return Err(AccelError::invalid(format!(
+            "{len} weights for {channels_out} output channels of depth {depth}"
+        )));
+    }
+    Ok(())
+}
+
+/// Charges `estimate` bytes (or fails if it overflowed) for weights of `what`.
+fn charge_estimate(
+    account: &Account,
+    estimate: Option<usize>,
+    what: &str,
+) -> Result<Charge, AccelError> {
+    account.charge(estimate.unwrap_or(usize::MAX), what)
+}
+
+/// Replaces an estimate's charge by one for the `bytes` actually held.
+fn settle(
+    account: &Account,
+    estimate: Charge,
+    bytes: usize,
+    what: &str,
+) -> Result<Charge, AccelError> {
+    if bytes == estimate.bytes() {
+        return Ok(estimate);
+    }
+    drop(estimate);
+    account.charge(bytes, what)
+}
+
+impl WeightsF32 {
+    /// Host bytes [`WeightsF32::new`] allocates, or `None` on overflow.
+    fn bytes_for(channels_out: usize, depth: usize, groups: usize) -> Option<usize> {
+        let go = channels_out / groups;
+        let per_group = PackedF32::bytes_for(depth, go)?;
+        let dw = if groups > 1 {
+            channels_out.checked_mul(depth)?.checked_mul(4)?
+        } else {
+            0
+        };
+        groups
+            .checked_mul(per_group)?
+            .checked_add(channels_out * 4 + dw + size_of::<WeightsF32>())
+    }
+
+    /// Weights `w [channels_out, depth]` (XNNPACK's filter layout, one row per output
+    /// channel) in `groups` groups, bias `[channels_out]` (zeros when `None`); the
+    /// host bytes are charged to `account`.
+    pub fn new(
+        channels_out: usize,
+        depth: usize,
+        groups: usize,
+        w: &[f32],
+        bias: Option<&[f32]>,
+        account: &Account,
+    ) -> Result<WeightsF32, AccelError> {
+        check_weights(channels_out, depth, groups, w.len())?;
+        if bias.is_some_and(|b| b.len() != channels_out) {
+            return Err(AccelError::invalid(format!(
+                "bias must have {channels_out} values"
+            )));
+        }
+        let what = "fp32 weights";
+        let estimate =
+            charge_estimate(account, Self::bytes_for(channels_out, depth, groups), what)?;
+        let go = channels_out / groups;
+        let bias = bias.map_or_else(|| vec![0.0; channels_out], <[f32]>::to_vec);
+        let mut b = Vec::with_capacity(groups);
+        for g in 0..groups {
+            if groups > 1 {
+                account.check_deadline()?;
+            }
+            b.push(PackedF32::new(
+                depth,
+                go,
+                &w[g * go * depth..(g + 1) * go * depth],
+                Some(&bias[g * go..(g + 1) * go]),
+            )?);
+        }
+        let dw = if groups > 1 {
+            transpose(w, channels_out, depth, |v| v)
+        } else {
+            Vec::new()
+        };
+        let mut weights = WeightsF32 {
+            channels_out,
+            depth,
+            groups,
+            b,
+            bias,
+            dw,
+            charge: Charge::default(),
+        };
+        weights.charge = settle(account, estimate, weights.bytes(), what)?;
+        Ok(weights)
+    }
+
+    /// Host bytes held (structs and buffer capacities).
+    pub fn bytes(&self) -> usize {
+        size_of::<WeightsF32>()
+            + self.b.iter().map(PackedF32::bytes).sum::<usize>()
+            + (self.b.capacity() - self.b.len()) * size_of::<PackedF32>()
+            + self.bias.capacity() * 4
+            + self.dw.capacity() * 4
+    }
+}
+
+impl WeightsQs8 {
+    /// Host bytes [`WeightsQs8::new`] allocates, or `None` on overflow.
+    fn bytes_for(channels_out: usize, depth: usize, groups: usize) -> Option<usize> {
+        let go = channels_out / groups;
+        let per_group =
+            PackedQs8::bytes_for(depth, go)?.checked_add(size_of::<Qs8Requant>() + go * 8)?;
+        let dw = if groups > 1 {
+            channels_out.checked_mul(depth)?.checked_mul(4)? + channels_out * 8
+        } else {
+            0
+        };
+        groups
+            .checked_mul(per_group)?
+            .checked_add(dw + size_of::<WeightsQs8>())
+    }
+
+    /// Weights `w [channels_out, depth]` in `groups` groups with requantization `rq`;
+    /// the host bytes are charged to `account`.
+    pub fn new(
+        channels_out: usize,
+        depth: usize,
+        groups: usize,
+        w: &[i8],
+        rq: &Requantization<'_>,
+        account: &Account,
+    ) -> Result<WeightsQs8, AccelError> {
+        check_weights(channels_out, depth, groups, w.len())?;
+        if rq.bias.len() != channels_out || rq.scale.len() != channels_out {
+            return Err(AccelError::invalid(format!(
+                "requantization needs {channels_out} biases and scales"
+            )));
+        }
+        let zp = i8::try_from(rq.input_zero_point).map_err(|_| {
+            AccelError::invalid(format!(
+                "input zero point {} is not an int8",
+                rq.input_zero_point
+            ))
+        })?;
+        if !(-128..=127).contains(&rq.output_zero_point) || rq.output_min > rq.output_max {
+            return Err(AccelError::invalid(
+                "output zero point or clamp out of range",
+            ));
+        }
+        let what = "int8 weights";
+        let estimate =
+            charge_estimate(account, Self::bytes_for(channels_out, depth, groups), what)?;
+        let go = channels_out / groups;
+        let mut packed = Vec::with_capacity(groups);
+        for g in 0..groups {
+            if groups > 1 {
+                account.check_deadline()?;
+            }
+            let rows = &w[g * go * depth..(g + 1) * go * depth];
+            let b = PackedQs8::new(depth, go, rows)?;
+            let cols = g * go..(g + 1) * go;
+            let bias = rq.bias[cols.clone()]
+                .iter()
+                .zip(b.colsum())
+                .map(|(&bj, &cs)| bj.wrapping_sub(rq.input_zero_point.wrapping_mul(cs)))
+                .collect();
+            let r = Qs8Requant {
+                bias,
+                scale: rq.scale[cols].to_vec(),
+                zero_point: rq.output_zero_point,
+                qmin: rq.output_min,
+                qmax: rq.output_max,
+            };
+            packed.push((b, r));
+        }
+        let dw = (groups > 1).then(|| {
+            (
+                transpose(w, channels_out, depth, i32::from),
+                rq.bias.to_vec(),
+                rq.scale.to_vec(),
+            )
+        });
+        let mut weights = WeightsQs8 {
+            channels_out,
+            depth,
+            groups,
+            input_zero_point: zp,
+            packed,
+            dw,
+            output_zero_point: rq.output_zero_point,
+            output_min: rq.output_min,
+            output_max: rq.output_max,
+            charge: Charge::default(),
+        };
+        weights.charge = settle(account, estimate, weights.bytes(), what)?;
+        Ok(weights)
+    }
+
+    /// Host bytes held (structs and buffer capacities).
+    pub fn bytes(&self) -> usize {
+        let groups: usize = self
+            .packed
+            .iter()
+            .map(|(b, r)| b.bytes() + r.bias.capacity() * 4 + r.scale.capacity() * 4)
+            .sum();
+        let dw = self.dw.as_ref().map_or(0, |(w, b, s)| {
+            w.capacity() * 4 + b.capacity() * 4 + s.capacity() * 4
+        });
+        size_of::<WeightsQs8>()
+            + groups
+            + (self.packed.capacity() - self.packed.len()) * size_of::<(PackedQs8, Qs8Requant)>()
+            + self.packed.len() * (size_of::<Qs8Requant>())
+            + dw
+    }
+}

@@ -1,0 +1,284 @@
+//! What one sandboxed component may use of the host: the memory it holds (its linear
+//! memories *and* every byte the host allocates on its behalf: native weights, packed
+//! copies, outputs, scratch, later GPU buffers) under one cap, and the wall-clock
+//! deadline of the call it is in.
+//!
+//! This is the one mechanism every accelerator import uses, so that no import is a way
+//! around the sandbox: an import [`Account::charge`]s what it is about to allocate (the
+//! [`Charge`] un-charges when dropped, with the handle or call that held the bytes),
+//! splits long native work into bounded chunks and calls [`Account::check_deadline`]
+//! between them, and checks one call's total work against a cap before it starts
+//! ([`Account::check_work`]).
+//!
+//! The host's wasmtime `ResourceLimiter` charges linear-memory growth to the same
+//! account ([`Account::grow`]), so a component cannot use the cap twice, once inside its
+//! sandbox and once through the host.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+/// Why native work for a component was refused or stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccelErrorKind {
+    /// The request itself is malformed (a size, index or geometry out of range).
+    InvalidArgument,
+    /// The bytes it needs would take the component past its memory cap.
+    MemoryCap,
+    /// The call the component is in ran past its deadline.
+    Deadline,
+    /// The request needs more work than one call may do.
+    WorkCap,
+}
+
+/// An error of a native kernel, with what was asked in the message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccelError {
+    /// What went wrong.
+    pub kind: AccelErrorKind,
+    /// A message for people.
+    pub message: String,
+}
+
+impl AccelError {
+    /// An [`AccelErrorKind::InvalidArgument`] error.
+    pub fn invalid(message: impl Into<String>) -> AccelError {
+        AccelError {
+            kind: AccelErrorKind::InvalidArgument,
+            message: message.into(),
+        }
+    }
+
+    /// The same error with `prefix: ` in front of its message.
+    pub fn context(mut self, prefix: impl fmt::Display) -> AccelError {
+        self.message = format!("{prefix}: {}", self.message);
+        self
+    }
+}
+
+impl fmt::Display for AccelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for AccelError {}
+
+impl From<String> for AccelError {
+    fn from(message: String) -> AccelError {
+        AccelError::invalid(message)
+    }
+}
+
+/// The memory and time account of one component instance. Cloning shares it.
+#[derive(Clone)]
+pub struct Account {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    cap: usize,
+    used: AtomicUsize,
+    /// Nanoseconds since [`base`] at which the current call must stop; `u64::MAX`: none.
+    deadline: AtomicU64,
+    /// Most work units (multiply-accumulates, chain steps, ...) one call may ask for.
+    work_cap: u64,
+}
+
+/// The instant deadlines are counted from.
+fn base() -> Instant {
+    static BASE: OnceLock<Instant> = OnceLock::new();
+    *BASE.get_or_init(Instant::now)
+}
+
+impl fmt::Debug for Account {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Account")
+            .field("cap", &self.inner.cap)
+            .field("used", &self.used())
+            .finish()
+    }
+}
+
+impl Account {
+    /// An account holding at most `cap` bytes, whose calls may each ask for at most
+    /// `work_cap` units of native work, with no deadline set.
+    pub fn new(cap: usize, work_cap: u64) -> Account {
+        Account {
+            inner: Arc::new(Inner {
+                cap,
+                used: AtomicUsize::new(0),
+                deadline: AtomicU64::new(u64::MAX),
+                work_cap,
+            }),
+        }
+    }
+
+    /// The cap in bytes.
+    pub fn cap(&self) -> usize {
+        self.inner.cap
+    }
+
+    /// Bytes charged now (linear memory plus host allocations).
+    pub fn used(&self) -> usize {
+        self.inner.used.load(Ordering::Relaxed)
+    }
+
+    /// Charges `bytes` that the host is about to allocate for `what`; the returned
+    /// [`Charge`] un-charges them when dropped. Errors ([`AccelErrorKind::MemoryCap`])
+    /// when the account would pass its cap; nothing is charged then.
+    pub fn charge(&self, bytes: usize, what: &str) -> Result<Charge, AccelError> {
+        if self.try_add(bytes) {
+            return Ok(Charge {
+                inner: Some(self.inner.clone()),
+                bytes,
+            });
+        }
+        Err(AccelError {
+            kind: AccelErrorKind::MemoryCap,
+            message: format!(
+                "{what} needs {} MiB of host memory, but the component already holds {} MiB of its {} MiB memory cap",
+                mib(bytes),
+                mib(self.used()),
+                mib(self.cap())
+            ),
+        })
+    }
+
+    fn try_add(&self, bytes: usize) -> bool {
+        let cap = self.inner.cap;
+        self.inner
+            .used
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| {
+                u.checked_add(bytes).filter(|&n| n <= cap)
+            })
+            .is_ok()
+    }
+
+    /// A linear memory grows from `from` to `to` bytes: charges the difference, or
+    /// returns false (charging nothing) when that would pass the cap.
+    pub fn grow(&self, from: usize, to: usize) -> bool {
+        match to.checked_sub(from) {
+            Some(more) => self.try_add(more),
+            None => {
+                self.inner
+                    .used
+                    .fetch_sub((from - to).min(self.used()), Ordering::Relaxed);
+                true
+            }
+        }
+    }
+
+    /// Sets (or, with `None`, clears) the deadline of the call the component is in.
+    pub fn set_deadline(&self, at: Option<Instant>) {
+        let ns = at.map_or(u64::MAX, |t| {
+            u64::try_from(t.saturating_duration_since(base()).as_nanos()).unwrap_or(u64::MAX - 1)
+        });
+        self.inner.deadline.store(ns, Ordering::Relaxed);
+    }
+
+    /// Whether the current call is past its deadline (reads the wall clock).
+    pub fn past_deadline(&self) -> bool {
+        let d = self.inner.deadline.load(Ordering::Relaxed);
+        d != u64::MAX && base().elapsed().as_nanos() >= d as u128
+    }
+
+    /// [`AccelErrorKind::Deadline`] when the current call is past its deadline. Native
+    /// work calls this between bounded chunks.
+    pub fn check_deadline(&self) -> Result<(), AccelError> {
+        if self.past_deadline() {
+            return Err(AccelError {
+                kind: AccelErrorKind::Deadline,
+                message: "native work ran past the call deadline".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// [`AccelErrorKind::WorkCap`] when one call asks for more than `work` units.
+    pub fn check_work(&self, work: Option<u64>, what: &str) -> Result<(), AccelError> {
+        match work {
+            Some(w) if w <= self.inner.work_cap => Ok(()),
+            _ => Err(AccelError {
+                kind: AccelErrorKind::WorkCap,
+                message: format!(
+                    "{what} needs {} units of work, more than the {} one call may do (sandbox setting native_work_cap)",
+                    work.map_or_else(|| "too many".to_string(), |w| w.to_string()),
+                    self.inner.work_cap
+                ),
+            }),
+        }
+    }
+}
+
+fn mib(bytes: usize) -> String {
+    format!("{:.1}", bytes as f64 / (1 << 20) as f64)
+}
+
+/// Bytes charged to an [`Account`]; dropping it un-charges them.
+#[derive(Default)]
+pub struct Charge {
+    inner: Option<Arc<Inner>>,
+    bytes: usize,
+}
+
+impl fmt::Debug for Charge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Charge({} bytes)", self.bytes)
+    }
+}
+
+impl Charge {
+    /// Bytes charged.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl Drop for Charge {
+    fn drop(&mut self) {
+        if let Some(inner) = &self.inner {
+            inner.used.fetch_sub(self.bytes, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charges_are_capped_and_released() {
+        let a = Account::new(1000, 10);
+        let c1 = a.charge(600, "x").expect("fits");
+        assert_eq!(a.used(), 600);
+        let e = a.charge(500, "y").expect_err("over the cap");
+        assert_eq!(e.kind, AccelErrorKind::MemoryCap);
+        assert!(a.grow(0, 300));
+        assert!(!a.grow(300, 500));
+        drop(c1);
+        assert_eq!(a.used(), 300);
+        assert!(a.grow(300, 900));
+        assert_eq!(a.used(), 900);
+    }
+
+    #[test]
+    fn deadline_and_work_cap() {
+        let a = Account::new(1, 10);
+        a.check_deadline().expect("no deadline");
+        a.set_deadline(Some(Instant::now()));
+        assert_eq!(
+            a.check_deadline().expect_err("past").kind,
+            AccelErrorKind::Deadline
+        );
+        a.set_deadline(None);
+        a.check_deadline().expect("cleared");
+        a.check_work(Some(10), "w").expect("at the cap");
+        assert_eq!(
+            a.check_work(Some(11), "w").expect_err("over").kind,
+            AccelErrorKind::WorkCap
+        );
+        assert!(a.check_work(None, "w").is_err());
+    }
+}
