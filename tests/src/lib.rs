@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: fixture paths, running a program,
 //! comparing against reference outputs, and writing `.pte` files for hostile-input tests.
 
+pub mod hostile;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

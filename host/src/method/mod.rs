@@ -584,7 +584,11 @@ impl Method {
     /// The outputs of the last execution, by value.
     pub fn outputs(&mut self) -> Result<Vec<EValue>> {
         let outs = self.plan().outputs.clone();
-        outs.iter().map(|&vi| self.read_value(vi)).collect()
+        let name = self.name().to_string();
+        outs.iter()
+            .map(|&vi| self.read_value(vi))
+            .collect::<Result<_>>()
+            .map_err(|e| e.with_method(name))
     }
 
     /// Reads value `vi` by value (tensor bytes are copied out of the storage).

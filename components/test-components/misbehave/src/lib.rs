@@ -1,7 +1,8 @@
 //! A kernel library for the host's sandbox tests. It provides `aten::add.out` and
 //! `aten::mul.out` for contiguous float32 tensors (enough for the `add_mul` fixture)
 //! and misbehaves on request: when the first element of one of `add`'s inputs is
-//! 1.0 it traps (panics), 2.0 loops forever, 3.0 allocates until memory runs out.
+//! 1.0 it traps (panics), 2.0 loops forever, 3.0 allocates until memory runs out;
+//! codes 10 to 20 make it lie to the host (see the `lie` module).
 //! It supports prepared calls (batches), reporting progress like the portable library.
 
 wit_bindgen::generate!({
@@ -18,6 +19,34 @@ struct Misbehave;
 
 thread_local! {
     static PREPARED: std::cell::RefCell<Vec<(u32, Vec<KernelArg>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The code the last `add` call saw (0 when none).
+    static CODE: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
+}
+
+/// Lies told to the host, by code (the first element of an `add` input).
+mod lie {
+    /// `run-prepared` claims more calls ran than the batch holds.
+    pub const RAN_PAST_BATCH: i32 = 10;
+    /// `run-prepared` claims no call ran.
+    pub const RAN_NONE: i32 = 11;
+    /// `run-prepared` claims it stopped after one call, with no updates.
+    pub const STOPPED_EARLY: i32 = 12;
+    /// `run-prepared` fails at a position past the batch.
+    pub const ERROR_PAST_BATCH: i32 = 13;
+    /// `progress.at` names a position past the batch, then the library traps.
+    pub const PROGRESS_PAST_BATCH: i32 = 14;
+    /// A kernel updates an argument the call does not have.
+    pub const UPDATE_MISSING_ARG: i32 = 15;
+    /// A kernel resizes its static output to `[0, u32::MAX]`.
+    pub const RESIZE_STATIC: i32 = 16;
+    /// A kernel returns an Int for its tensor output.
+    pub const INT_FOR_TENSOR: i32 = 17;
+    /// `read` returns fewer bytes than asked.
+    pub const SHORT_READ: i32 = 18;
+    /// `read` returns more bytes than asked.
+    pub const LONG_READ: i32 = 19;
+    /// Logs through the `logging` import until stopped.
+    pub const LOG_FLOOD: i32 = 20;
 }
 
 fn invalid(m: &str) -> Error {
@@ -55,6 +84,30 @@ impl Guest for Misbehave {
         let a = floats(tensor(&args, 0)?);
         let b = floats(tensor(&args, 1)?);
         if op == 0 {
+            let lie = [a.first(), b.first()]
+                .into_iter()
+                .flatten()
+                .copied()
+                .find(|v| (10.0..=20.0).contains(v))
+                .map_or(0, |v| v as i32);
+            CODE.with(|c| c.set(lie));
+            match lie {
+                lie::UPDATE_MISSING_ARG => {
+                    return Ok(vec![KernelUpdate::TensorSizes((99, vec![2, 3, 4]))])
+                }
+                lie::RESIZE_STATIC => {
+                    return Ok(vec![KernelUpdate::TensorSizes((3, vec![0, u32::MAX]))])
+                }
+                lie::INT_FOR_TENSOR => return Ok(vec![KernelUpdate::Int((3, 7))]),
+                lie::LOG_FLOOD => loop {
+                    plugboard::runtime::logging::log(
+                        plugboard::runtime::logging::Level::Warn,
+                        "misbehave",
+                        &"w".repeat(1000),
+                    );
+                },
+                _ => {}
+            }
             let code = [a.first(), b.first()]
                 .into_iter()
                 .flatten()
@@ -103,9 +156,23 @@ impl Guest for Misbehave {
             let (op, args) = PREPARED
                 .with(|p| p.borrow().get(*id as usize).cloned())
                 .ok_or_else(|| (pos as u32, invalid("unknown prepared call")))?;
-            Self::call(op, args).map_err(|e| (pos as u32, e))?;
+            let updates = Self::call(op, args).map_err(|e| (pos as u32, e))?;
+            if !updates.is_empty() {
+                return Ok((pos as u32 + 1, updates));
+            }
         }
-        Ok((calls.len() as u32, Vec::new()))
+        let n = calls.len() as u32;
+        match CODE.with(|c| c.get()) {
+            lie::RAN_PAST_BATCH => Ok((n + 5, Vec::new())),
+            lie::RAN_NONE => Ok((0, Vec::new())),
+            lie::STOPPED_EARLY => Ok((1, Vec::new())),
+            lie::ERROR_PAST_BATCH => Err((n + 1000, invalid("made-up failure"))),
+            lie::PROGRESS_PAST_BATCH => {
+                plugboard::runtime::progress::at(n + 1000);
+                panic!("misbehave: trap after a made-up position")
+            }
+            _ => Ok((n, Vec::new())),
+        }
     }
 
     fn alloc(size: u64, align: u32) -> Result<u32, Error> {
@@ -132,6 +199,11 @@ impl Guest for Misbehave {
     }
 
     fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
+        let len = match CODE.with(|c| c.get()) {
+            lie::SHORT_READ => len.saturating_sub(1),
+            lie::LONG_READ => len + 8,
+            _ => len,
+        };
         Ok(
             unsafe { std::slice::from_raw_parts(address as usize as *const u8, len as usize) }
                 .to_vec(),
