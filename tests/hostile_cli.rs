@@ -40,13 +40,18 @@ struct Child {
 
 /// Runs the hostile program through the CLI with `code` in `x[0]`.
 fn cli(code: f32, extra: &[&str]) -> Child {
+    cli_on(&hostile_program(), &hostile_backend(), code, extra)
+}
+
+/// Runs `program` with `component` loaded through the CLI with `code` in `x[0]`.
+fn cli_on(program: &Path, component: &Path, code: f32, extra: &[&str]) -> Child {
     let dir = hostile_program()
         .parent()
         .expect("dir")
         .join(format!("in{code}"));
     std::fs::create_dir_all(&dir).expect("dir");
     let ins = inputs(code);
-    let mut args: Vec<String> = vec!["run".into(), hostile_program().display().to_string()];
+    let mut args: Vec<String> = vec!["run".into(), program.display().to_string()];
     for (i, t) in ins.iter().enumerate() {
         let p = dir.join(format!("x{i}.npy"));
         npy::write(&p, t).expect("write npy");
@@ -55,7 +60,7 @@ fn cli(code: f32, extra: &[&str]) -> Child {
     args.extend(
         [
             "--backend",
-            &hostile_backend().display().to_string(),
+            &component.display().to_string(),
             "--memory-cap",
             &CAP_MIB.to_string(),
             "--deadline-ms",
@@ -117,6 +122,50 @@ fn wait_with_rusage(pid: u32) -> (i32, u64) {
         -1
     };
     (code, usage.ru_maxrss as u64)
+}
+
+/// A result the host must refuse: exit code not 0, the component named, no host panic.
+fn assert_refused(c: &Child, what: &str, component: &str) {
+    assert!(!c.ok, "{what}: exited 0");
+    assert!(
+        c.stderr_tail.contains(component),
+        "{what}: {}",
+        c.stderr_tail
+    );
+    assert!(
+        !c.stderr_tail.contains("thread 'main' panicked"),
+        "{what}: {}",
+        c.stderr_tail
+    );
+}
+
+#[test]
+fn cli_refuses_malformed_results() {
+    let backend = "plugboard_test_hostile_backend.wasm";
+    for code in [
+        101.0, 102.0, 103.0, 104.0, 105.0, 106.0, 107.0, 108.0, 109.0, 120.0, 143.0,
+    ] {
+        let c = cli(code, &[]);
+        assert_refused(&c, &format!("backend code {code}"), backend);
+        assert!(
+            c.stderr_tail.contains("instruction 0"),
+            "{code}: {}",
+            c.stderr_tail
+        );
+    }
+    // The misbehaving kernel library in place of the bundled portable one.
+    let lib = plugboard_tests::test_component("plugboard_test_misbehave");
+    let program = plugboard_tests::pte("add_mul", "portable");
+    for code in [10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0] {
+        let c = cli_on(&program, &lib, code, &["--no-bundled"]);
+        assert_refused(
+            &c,
+            &format!("kernel library code {code}"),
+            "plugboard_test_misbehave.wasm",
+        );
+    }
+    let c = cli_on(&program, &lib, 0.5, &["--no-bundled"]);
+    assert!(c.ok, "{}", c.stderr_tail);
 }
 
 #[test]

@@ -18,6 +18,11 @@ ExecuTorch runs in this process through `executorch.runtime`, with its XNNPACK
 threadpool reset to 1 thread and then to its default thread count. Ratios are
 plugboard / ExecuTorch at equal thread count: below 1 is faster than native; the goal
 is at most 2.
+
+`--baseline OTHER_PLUGBOARD` also runs another plugboard binary (say, one built from
+the previous commit) on the same programs and configurations, alternating with this
+one, and prints a second table of this / baseline (to measure a change's cost, e.g. the
+sandbox's deadline checks in native work).
 """
 
 import argparse
@@ -48,8 +53,8 @@ def median_ms(fn, repeat, warmup=2):
     return statistics.median(times)
 
 
-def plugboard_ms(pte, inputs, repeat, extra=()):
-    cmd = [str(BIN), "run", str(pte), "--repeat", str(repeat), *extra]
+def plugboard_ms(pte, inputs, repeat, extra=(), binary=BIN):
+    cmd = [str(binary), "run", str(pte), "--repeat", str(repeat), *extra]
     for p in inputs:
         cmd += ["-i", str(p)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
@@ -62,6 +67,7 @@ def plugboard_ms(pte, inputs, repeat, extra=()):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--baseline", type=Path, help="another plugboard binary to compare with")
     args = ap.parse_args()
 
     from executorch.extension.pybindings import portable_lib
@@ -70,6 +76,7 @@ def main():
     default_threads = portable_lib._threadpool_get_thread_count()
     torch.set_num_threads(1)
     rows = []
+    base_rows = []
     for model in ("mobilenet_v2", "resnet18"):
         for variant in ("xnnpack", "xnnpack_q8"):
             d = LARGE / model
@@ -82,6 +89,19 @@ def main():
             pb = plugboard_ms(pte, files, args.repeat)
             pb_wasm = plugboard_ms(pte, files, args.repeat, ("--cpu-accel", "off"))
             pb_threads = plugboard_ms(pte, files, args.repeat, ("--threads", str(default_threads)))
+            if args.baseline:
+                name = f"{model} {'int8' if variant.endswith('q8') else 'fp32'}"
+                for label, extra in (
+                    ("native 1T", ()),
+                    ("pure wasm", ("--cpu-accel", "off")),
+                    (f"native {default_threads}T", ("--threads", str(default_threads))),
+                ):
+                    # Alternate the binaries, twice each, and keep each one's best median.
+                    this, base = [], []
+                    for _ in range(2):
+                        base.append(plugboard_ms(pte, files, args.repeat, extra, args.baseline))
+                        this.append(plugboard_ms(pte, files, args.repeat, extra))
+                    base_rows.append((name, label, min(base), min(this)))
             method = Runtime.get().load_program(str(pte)).load_method("forward")
             et = {}
             for threads in (1, default_threads):
@@ -113,6 +133,11 @@ def main():
             f" {r['et_default_ms']:>9.2f} {r['plugboard_threads_ms']:>13.2f} {r['plugboard_threads_ms'] / r['et_default_ms']:>5.2f}x"
         )
     print("\nms are medians; ratio = plugboard / ExecuTorch XNNPACK at the same thread count")
+    if base_rows:
+        print(f"\n{'program':<18} {'config':<11} {'baseline ms':>12} {'this ms':>9} {'this/base':>9}")
+        for name, label, base, this in base_rows:
+            print(f"{name:<18} {label:<11} {base:>12.2f} {this:>9.2f} {this / base:>8.3f}x")
+        print(f"baseline: {args.baseline}")
     print(json.dumps(rows))
 
 

@@ -46,6 +46,11 @@ pub struct RegistryArgs {
     /// Extra component to load (repeatable), after the bundled ones and `PLUGBOARD_PATH`.
     #[arg(long = "backend", value_name = "FILE.wasm")]
     pub backends: Vec<PathBuf>,
+    /// Do not load the components built into the binary (the portable kernel library
+    /// and the XNNPACK backend): only `PLUGBOARD_PATH` and `--backend` ones, for example
+    /// to run your own kernel library in place of the portable one.
+    #[arg(long)]
+    pub no_bundled: bool,
     /// Memory cap of each component instance, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 2048)]
     pub memory_cap: usize,
@@ -77,7 +82,13 @@ impl RegistryArgs {
             max_transfer: self.max_transfer_mib.saturating_mul(1 << 20),
             ..SandboxConfig::default()
         };
-        let mut r = Registry::with_defaults(config)?;
+        let mut r = if self.no_bundled {
+            let mut r = Registry::new(config)?;
+            r.load_plugin_path()?;
+            r
+        } else {
+            Registry::with_defaults(config)?
+        };
         for b in &self.backends {
             r.load_file(b)?;
         }

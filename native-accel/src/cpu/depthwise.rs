@@ -5,14 +5,8 @@
 
 use std::ops::Range;
 
+use super::geometry::Pixel;
 use super::ConvGeometry;
-
-/// `(n, oy, ox)` of output pixel `p` (pixels in NHW order).
-#[inline(always)]
-fn pixel(g: &ConvGeometry, p: usize) -> (usize, usize, usize) {
-    let plane = g.out_h * g.out_w;
-    (p / plane, p % plane / g.out_w, p % g.out_w)
-}
 
 /// The valid taps of output pixel `(n, oy, ox)`: (input offset, filter row).
 fn taps(g: &ConvGeometry, n: usize, oy: usize, ox: usize, out: &mut Vec<(usize, usize)>) {
@@ -65,9 +59,10 @@ fn f32_impl(
     let mult = oc / c;
     let mut t = Vec::with_capacity(g.kernel_h * g.kernel_w);
     let mut po = pixels.start * oc;
-    for p in pixels {
-        let (n, oy, ox) = pixel(g, p);
-        taps(g, n, oy, ox, &mut t);
+    let mut px = Pixel::at(g, pixels.start);
+    for _ in pixels {
+        taps(g, px.n, px.oy, px.ox, &mut t);
+        px.step(g);
         let o = &mut out[po..po + oc];
         o.copy_from_slice(d.bias);
         for &(xo, k) in &t {
@@ -98,9 +93,10 @@ fn qs8_impl(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], pixels: Range<usize>, out
     let mut acc = vec![0i32; oc];
     let (lo, hi) = (d.qmin as i32, d.qmax as i32);
     let mut po = pixels.start * oc;
-    for p in pixels {
-        let (n, oy, ox) = pixel(g, p);
-        taps(g, n, oy, ox, &mut t);
+    let mut px = Pixel::at(g, pixels.start);
+    for _ in pixels {
+        taps(g, px.n, px.oy, px.ox, &mut t);
+        px.step(g);
         acc.copy_from_slice(d.bias);
         for &(xo, k) in &t {
             let ws = &d.w[k * oc..(k + 1) * oc];
@@ -259,13 +255,16 @@ fn walk(
     let mut t = Vec::with_capacity(all);
     let mut t2 = Vec::with_capacity(all);
     let mut p = pixels.start;
+    let mut px = Pixel::at(g, p);
     while p < pixels.end {
-        let (n, oy, ox) = pixel(g, p);
+        let Pixel { n, oy, ox } = px;
         taps(g, n, oy, ox, &mut t);
+        px.step(g);
         if t.len() == all && ox + 1 < g.out_w && p + 1 < pixels.end {
             taps(g, n, oy, ox + 1, &mut t2);
             if t2.len() == all {
                 pair(&t, p * c);
+                px.step(g);
                 p += 2;
                 continue;
             }

@@ -27,9 +27,12 @@ use crate::sgemm::sgemm_threads;
 /// Largest output (elements) a call may ask for.
 const MAX_OUTPUT: usize = 1 << 28;
 
-/// Multiply-accumulates per chunk of native work between deadline checks (about a
-/// millisecond with the AVX-512 kernels, tens of milliseconds with portable code).
-pub const CHUNK_WORK: usize = 1 << 26;
+/// Multiply-accumulates per chunk of native work between deadline checks: a few
+/// milliseconds with the AVX-512 / AVX2 kernels, up to a few hundred with portable
+/// code. Large enough that the convolutions of real models are one chunk (resnet18's
+/// largest is 2^27): splitting a GEMM's rows re-reads the packed weights per chunk,
+/// which cost resnet18 5% at 2^26.
+pub const CHUNK_WORK: usize = 1 << 28;
 
 /// A component instance's im2col buffers, kept between calls (a fresh multi-MiB
 /// buffer per call costs more in page faults and zeroing than the copy itself) and
@@ -97,19 +100,24 @@ pub struct Charged<T> {
     pub charge: Charge,
 }
 
-/// Row ranges of `rows` rows of `per_row` work each, in chunks of about `chunk` work
-/// (whole multiples of `align` rows when a chunk holds that many).
+/// Row ranges of `rows` rows of `per_row` work each, in as few chunks of at most about
+/// `chunk` work as there can be, of equal size (a whole multiple of `align` rows where a
+/// chunk holds that many), so no chunk is a sliver.
 fn chunks(
     rows: usize,
     per_row: usize,
     chunk: usize,
     align: usize,
 ) -> impl Iterator<Item = Range<usize>> {
-    let mut n = (chunk / per_row.max(1)).max(1);
+    let fit = (chunk / per_row.max(1)).clamp(1, rows.max(1));
+    let count = rows.div_ceil(fit).max(1);
+    let mut n = rows.div_ceil(count);
     if n >= align {
-        n -= n % align;
+        n = n.next_multiple_of(align).min(fit.max(align));
     }
-    (0..rows).step_by(n).map(move |r| r..(r + n).min(rows))
+    (0..rows)
+        .step_by(n.max(1))
+        .map(move |r| r..(r + n).min(rows))
 }
 
 /// Checks `g` against the weights and the input length, and the call's work against
@@ -154,9 +162,9 @@ fn im2col<T: Copy>(
     let gi = g.channels_in / g.groups;
     let depth = g.kernel_h * g.kernel_w * gi;
     let c0 = group * gi;
-    let plane = g.out_h * g.out_w;
-    for (row, p) in a.chunks_exact_mut(depth).zip(pixels) {
-        let (n, oy, ox) = (p / plane, p % plane / g.out_w, p % g.out_w);
+    let mut px = geometry::Pixel::at(g, pixels.start);
+    for row in a.chunks_exact_mut(depth).take(pixels.len()) {
+        let geometry::Pixel { n, oy, ox } = px;
         for ky in 0..g.kernel_h {
             let iy = (oy * g.stride_h + ky * g.dilation_h) as isize - g.pad_top as isize;
             for kx in 0..g.kernel_w {
@@ -171,6 +179,7 @@ fn im2col<T: Copy>(
                 }
             }
         }
+        px.step(g);
     }
 }
 
