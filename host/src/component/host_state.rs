@@ -63,6 +63,7 @@ impl HostState {
                 account: account.clone(),
                 refused: None,
                 last_growth: None,
+                last_table_growth: None,
             },
             component,
             named_data: None,
@@ -179,6 +180,8 @@ pub(crate) struct MemoryLimiter {
     pub(crate) refused: Option<usize>,
     /// The last growth allowed, `(from, to)`, un-charged if it then fails.
     last_growth: Option<(usize, usize)>,
+    /// The same for tables, in elements.
+    last_table_growth: Option<(usize, usize)>,
 }
 
 impl wasmtime::ResourceLimiter for MemoryLimiter {
@@ -213,18 +216,37 @@ impl wasmtime::ResourceLimiter for MemoryLimiter {
     }
 
     fn tables(&self) -> usize {
-        1000
+        100
     }
 
     fn table_growing(
         &mut self,
-        _current: usize,
+        current: usize,
         desired: usize,
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
-        Ok(desired <= 1 << 20)
+        // Table elements are host memory too: charged at a slot's size.
+        let ok = desired <= 1 << 20
+            && self
+                .account
+                .grow(current * TABLE_SLOT_BYTES, desired * TABLE_SLOT_BYTES);
+        if ok {
+            self.last_table_growth = Some((current, desired));
+        }
+        Ok(ok)
+    }
+
+    fn table_grow_failed(&mut self, _error: wasmtime::Error) -> wasmtime::Result<()> {
+        if let Some((from, to)) = self.last_table_growth.take() {
+            self.account
+                .grow(to * TABLE_SLOT_BYTES, from * TABLE_SLOT_BYTES);
+        }
+        Ok(())
     }
 }
+
+/// Bytes charged per table element (a function reference slot).
+const TABLE_SLOT_BYTES: usize = 16;
 
 /// A guest's stdout or stderr: complete lines go to the host log at `info`
 /// (stdout) or `warn` (stderr), tagged with the component. A line longer than 4 KiB
