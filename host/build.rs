@@ -3,6 +3,11 @@
 //! `$OUT_DIR/components/`, from where `registry::BUNDLED` embeds them. The whole
 //! `components/` workspace is built, test-only components included: the integration
 //! tests find those under `target/components/wasm32-wasip2/release/`.
+//!
+//! rustup installs a toolchain file's targets only when it installs the toolchain, so
+//! a machine that already had Rust 1.95.0 may lack `wasm32-wasip2`. The script checks
+//! the sysroot first and, when the target is missing, adds it with rustup (as
+//! cargo-component does), or stops at once with one line saying what to run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,6 +24,8 @@ fn main() {
     std::fs::create_dir_all(&out).expect("create OUT_DIR/components");
     println!("cargo:rerun-if-changed={}", root.join("wit").display());
     rerun_for_dir(&components);
+
+    ensure_wasm_target();
 
     // Shared by every host profile, so the guests are built once.
     let target_dir = root.join("target").join("components");
@@ -51,6 +58,45 @@ fn main() {
         let built = target_dir.join("wasm32-wasip2").join("release").join(&file);
         std::fs::copy(&built, out.join(&file))
             .unwrap_or_else(|e| panic!("copy {}: {e}", built.display()));
+    }
+}
+
+const TARGET: &str = "wasm32-wasip2";
+
+/// Makes sure the standard library for [`TARGET`] is installed for the compiler cargo
+/// uses; installs it with rustup when it is not, or exits with one clear line.
+fn ensure_wasm_target() {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let sysroot = Command::new(&rustc)
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+    let installed = |root: &Path| {
+        root.join("lib")
+            .join("rustlib")
+            .join(TARGET)
+            .join("lib")
+            .is_dir()
+    };
+    if sysroot.as_deref().is_none_or(installed) {
+        return; // installed, or not a sysroot we can inspect: let cargo say
+    }
+    let mut cmd = Command::new("rustup");
+    cmd.args(["target", "add", TARGET]);
+    if let Ok(t) = std::env::var("RUSTUP_TOOLCHAIN") {
+        cmd.args(["--toolchain", &t]);
+    }
+    println!("cargo:warning=the {TARGET} target is missing; running `rustup target add {TARGET}`");
+    match cmd.status() {
+        Ok(s) if s.success() && sysroot.as_deref().is_some_and(installed) => {}
+        _ => {
+            eprintln!(
+                "error: the Rust target {TARGET} is not installed and rustup could not add it; run `rustup target add {TARGET}` and build again"
+            );
+            std::process::exit(1);
+        }
     }
 }
 
