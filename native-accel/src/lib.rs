@@ -8,12 +8,15 @@
 //! - [`qgemm`]: the int8 GEMM with `i32` accumulation and XNNPACK's `qs8` fp32
 //!   requantization (AVX-512 VNNI, AVX2 and portable paths).
 //!
+//! - [`isa`]: which SIMD level the kernels use (detected, capped by
+//!   `PLUGBOARD_NATIVE_ISA` to force a path).
 //! - [`meter`]: the memory and time account every import charges a component's work
 //!   to (its memory cap, the call deadline, the work cap).
 //!
 //! The GPU (wgpu) and QNN import surfaces come with the Vulkan backend work.
 
 pub mod cpu;
+pub mod isa;
 pub mod meter;
 mod pool;
 pub mod qgemm;

@@ -171,15 +171,21 @@ impl QgemmPath {
         }
     }
 
-    /// The fastest path available on this host (detected once).
+    /// The fastest path available on this host at the level [`crate::isa::Isa::current`]
+    /// allows (detected once).
     pub fn best() -> QgemmPath {
+        use crate::isa::Isa;
         use std::sync::OnceLock;
         static BEST: OnceLock<QgemmPath> = OnceLock::new();
         *BEST.get_or_init(|| {
-            [QgemmPath::Avx512Vnni, QgemmPath::Avx2]
-                .into_iter()
-                .find(|p| p.available())
-                .unwrap_or(QgemmPath::Scalar)
+            let isa = Isa::current();
+            [
+                (QgemmPath::Avx512Vnni, Isa::Avx512),
+                (QgemmPath::Avx2, Isa::Avx2),
+            ]
+            .into_iter()
+            .find(|&(p, level)| level <= isa && p.available())
+            .map_or(QgemmPath::Scalar, |(p, _)| p)
         })
     }
 

@@ -154,15 +154,21 @@ impl SgemmPath {
         }
     }
 
-    /// The fastest path available on this host (detected once).
+    /// The fastest path available on this host at the level [`crate::isa::Isa::current`]
+    /// allows (detected once).
     pub fn best() -> SgemmPath {
+        use crate::isa::Isa;
         use std::sync::OnceLock;
         static BEST: OnceLock<SgemmPath> = OnceLock::new();
         *BEST.get_or_init(|| {
-            [SgemmPath::Avx512, SgemmPath::Avx2]
-                .into_iter()
-                .find(|p| p.available())
-                .unwrap_or(SgemmPath::Scalar)
+            let isa = Isa::current();
+            [
+                (SgemmPath::Avx512, Isa::Avx512),
+                (SgemmPath::Avx2, Isa::Avx2),
+            ]
+            .into_iter()
+            .find(|&(p, level)| level <= isa && p.available())
+            .map_or(SgemmPath::Scalar, |(p, _)| p)
         })
     }
 

@@ -13,7 +13,9 @@ after one warm-up):
 - default configuration: sandbox deadline on, convolutions on the host's native
   kernels (`--cpu-accel on`), 1 thread;
 - pure wasm: `--cpu-accel off`, everything inside the sandboxed component;
-- the default configuration with `--threads T`, T = ExecuTorch's default thread count.
+- the default configuration with `--threads T`, T = ExecuTorch's default thread count;
+- the default configuration with the native kernels capped at AVX2
+  (`PLUGBOARD_NATIVE_ISA=avx2`), the path an AVX2-only CPU takes.
 ExecuTorch runs in this process through `executorch.runtime`, with its XNNPACK
 threadpool reset to 1 thread and then to its default thread count. Ratios are
 plugboard / ExecuTorch at equal thread count: below 1 is faster than native; the goal
@@ -27,6 +29,7 @@ sandbox's deadline checks in native work).
 
 import argparse
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -53,11 +56,17 @@ def median_ms(fn, repeat, warmup=2):
     return statistics.median(times)
 
 
-def plugboard_ms(pte, inputs, repeat, extra=(), binary=BIN):
+def plugboard_ms(pte, inputs, repeat, extra=(), binary=BIN, isa=None):
+    """Median ms of `plugboard run`; `isa` caps the native kernels' SIMD level
+    (PLUGBOARD_NATIVE_ISA: avx512, avx2, portable)."""
     cmd = [str(binary), "run", str(pte), "--repeat", str(repeat), *extra]
     for p in inputs:
         cmd += ["-i", str(p)]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    env = dict(os.environ)
+    env.pop("PLUGBOARD_NATIVE_ISA", None)
+    if isa:
+        env["PLUGBOARD_NATIVE_ISA"] = isa
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
     m = re.search(r"execute ([0-9.]+) ms", out)
     if not m:
         raise RuntimeError(f"no timing in plugboard output:\n{out}")
@@ -89,6 +98,9 @@ def main():
             pb = plugboard_ms(pte, files, args.repeat)
             pb_wasm = plugboard_ms(pte, files, args.repeat, ("--cpu-accel", "off"))
             pb_threads = plugboard_ms(pte, files, args.repeat, ("--threads", str(default_threads)))
+            # The native kernels forced down to AVX2 (on an AVX-512 machine this is the
+            # figure an AVX2-only CPU would see, give or take clocks).
+            pb_avx2 = plugboard_ms(pte, files, args.repeat, isa="avx2")
             if args.baseline:
                 name = f"{model} {'int8' if variant.endswith('q8') else 'fp32'}"
                 for label, extra in (
@@ -114,6 +126,7 @@ def main():
                     plugboard_ms=pb,
                     plugboard_pure_wasm_ms=pb_wasm,
                     plugboard_threads_ms=pb_threads,
+                    plugboard_avx2_ms=pb_avx2,
                     et_1t_ms=et[1],
                     et_default_ms=et[default_threads],
                     threads=default_threads,
@@ -133,6 +146,13 @@ def main():
             f" {r['et_default_ms']:>9.2f} {r['plugboard_threads_ms']:>13.2f} {r['plugboard_threads_ms'] / r['et_default_ms']:>5.2f}x"
         )
     print("\nms are medians; ratio = plugboard / ExecuTorch XNNPACK at the same thread count")
+    print(f"\n{'program':<18} {'native AVX2':>12} {'pure wasm':>10} {'AVX2/wasm':>10} {'AVX2/ET 1T':>10}")
+    for r in rows:
+        print(
+            f"{r['program']:<18} {r['plugboard_avx2_ms']:>12.2f} {r['plugboard_pure_wasm_ms']:>10.2f}"
+            f" {r['plugboard_avx2_ms'] / r['plugboard_pure_wasm_ms']:>9.2f}x {r['plugboard_avx2_ms'] / r['et_1t_ms']:>9.2f}x"
+        )
+    print("(native AVX2: PLUGBOARD_NATIVE_ISA=avx2; it must never be slower than pure wasm)")
     if base_rows:
         print(f"\n{'program':<18} {'config':<11} {'baseline ms':>12} {'this ms':>9} {'this/base':>9}")
         for name, label, base, this in base_rows:

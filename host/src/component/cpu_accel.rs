@@ -14,6 +14,7 @@
 use plugboard_native_accel::cpu::{
     self, Charged, ConvGeometry, Requantization, Scratch, WeightsF32, WeightsQs8, Work,
 };
+use plugboard_native_accel::isa::Isa;
 use plugboard_native_accel::meter::{AccelError, AccelErrorKind, Account, Charge};
 
 use super::host_state::HostState;
@@ -46,10 +47,12 @@ pub(crate) struct CpuAccel {
 type Reply<T> = wasmtime::Result<Result<T, types::Error>>;
 
 impl CpuAccel {
-    /// Kernels offered when `enabled`, using `threads` threads, charging `account`.
+    /// Kernels offered when `enabled` and the host has SIMD kernels for this machine
+    /// (else backends keep their wasm SIMD kernels, which portable native code would
+    /// not beat), using `threads` threads, charging `account`.
     pub(crate) fn new(enabled: bool, threads: usize, account: Account) -> CpuAccel {
         CpuAccel {
-            enabled,
+            enabled: enabled && Isa::current().has_simd_kernels(),
             threads: threads.max(1),
             account,
             weights: Vec::new(),

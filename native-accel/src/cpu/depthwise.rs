@@ -1,12 +1,15 @@
 //! Depthwise convolutions (one input channel per group: output channel `c * mult + j`
 //! reads input channel `c`), computed directly rather than as one tiny GEMM per
 //! channel. Multiplier-1 convolutions on x86-64 CPUs with AVX-512 use explicit
-//! 16-channel kernels (chosen at run time); everything else runs portable loops.
+//! 16-channel kernels; with AVX2 (and for other multipliers) the portable loops are
+//! compiled for AVX2 + FMA; elsewhere they run as portable code. The path follows
+//! [`Isa::current`].
 
 use std::ops::Range;
 
 use super::geometry::Pixel;
 use super::ConvGeometry;
+use crate::isa::Isa;
 
 /// The valid taps of output pixel `(n, oy, ox)`: (input offset, filter row).
 fn taps(g: &ConvGeometry, n: usize, oy: usize, ox: usize, out: &mut Vec<(usize, usize)>) {
@@ -332,11 +335,39 @@ unsafe fn qs8_avx512(
     );
 }
 
+/// The portable loops compiled for AVX2 + FMA (the compiler vectorizes the channel
+/// loops 8 wide and the int8 requantization with `vcvtps2dq`/`vpmulld`).
+///
+/// # Safety
+/// The CPU has AVX2 and FMA; otherwise as [`f32_impl`].
 #[cfg(target_arch = "x86_64")]
-fn has_avx512() -> bool {
-    std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512bw")
-        && std::arch::is_x86_feature_detected!("avx512vl")
+#[target_feature(enable = "avx2,fma")]
+unsafe fn f32_avx2(
+    g: &ConvGeometry,
+    d: &DwF32<'_>,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    pixels: Range<usize>,
+    out: &mut [f32],
+) {
+    f32_impl(g, d, x, min, max, pixels, out)
+}
+
+/// See [`f32_avx2`].
+///
+/// # Safety
+/// The CPU has AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn qs8_avx2(
+    g: &ConvGeometry,
+    d: &DwQs8<'_>,
+    x: &[i8],
+    pixels: Range<usize>,
+    out: &mut [i8],
+) {
+    qs8_impl(g, d, x, pixels, out)
 }
 
 /// fp32 depthwise convolution of output pixels `pixels` (NHW order) into the whole
@@ -351,13 +382,34 @@ pub(super) fn depthwise_f32(
     pixels: Range<usize>,
     out: &mut [f32],
 ) {
+    depthwise_f32_on(Isa::current(), g, d, x, min, max, pixels, out)
+}
+
+/// [`depthwise_f32`] at level `isa` (at most [`Isa::detected`]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn depthwise_f32_on(
+    isa: Isa,
+    g: &ConvGeometry,
+    d: &DwF32<'_>,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    pixels: Range<usize>,
+    out: &mut [f32],
+) {
+    let isa = isa.min(Isa::detected());
     #[cfg(target_arch = "x86_64")]
-    if g.channels_out == g.channels_in && has_avx512() {
+    match isa {
         // SAFETY: the CPU has the features; multiplier 1, and the caller checked the
         // input, weight and output lengths, so every tap's range is in bounds.
-        unsafe { f32_avx512(g, d, x, min, max, pixels, out) };
-        return;
+        Isa::Avx512 if g.channels_out == g.channels_in => {
+            return unsafe { f32_avx512(g, d, x, min, max, pixels, out) }
+        }
+        // SAFETY: `Isa::current` is at least AVX2 only on a CPU with AVX2 and FMA.
+        Isa::Avx512 | Isa::Avx2 => return unsafe { f32_avx2(g, d, x, min, max, pixels, out) },
+        Isa::Portable => {}
     }
+    let _ = isa;
     f32_impl(g, d, x, min, max, pixels, out)
 }
 
@@ -369,11 +421,29 @@ pub(super) fn depthwise_qs8(
     pixels: Range<usize>,
     out: &mut [i8],
 ) {
+    depthwise_qs8_on(Isa::current(), g, d, x, pixels, out)
+}
+
+/// [`depthwise_qs8`] at level `isa` (at most [`Isa::detected`]).
+pub(super) fn depthwise_qs8_on(
+    isa: Isa,
+    g: &ConvGeometry,
+    d: &DwQs8<'_>,
+    x: &[i8],
+    pixels: Range<usize>,
+    out: &mut [i8],
+) {
+    let isa = isa.min(Isa::detected());
     #[cfg(target_arch = "x86_64")]
-    if g.channels_out == g.channels_in && has_avx512() {
+    match isa {
         // SAFETY: as in `depthwise_f32`.
-        unsafe { qs8_avx512(g, d, x, pixels, out) };
-        return;
+        Isa::Avx512 if g.channels_out == g.channels_in => {
+            return unsafe { qs8_avx512(g, d, x, pixels, out) }
+        }
+        // SAFETY: as in `depthwise_f32`.
+        Isa::Avx512 | Isa::Avx2 => return unsafe { qs8_avx2(g, d, x, pixels, out) },
+        Isa::Portable => {}
     }
+    let _ = isa;
     qs8_impl(g, d, x, pixels, out)
 }

@@ -301,3 +301,65 @@ fn deadline_stops_a_long_convolution_between_chunks() {
     let e = f32_conv_on(&small, &w, &g, &x).unwrap_err();
     assert_eq!(e.kind, AccelErrorKind::WorkCap, "{e}");
 }
+
+#[test]
+fn depthwise_paths_agree() {
+    use crate::isa::Isa;
+    for &(h, c, mult, k, s, pad) in &[
+        (9, 48, 1, 3, 1, 1),
+        (8, 19, 1, 3, 2, 1),
+        (7, 8, 2, 3, 1, 1),
+        (6, 5, 1, 5, 1, 2),
+    ] {
+        let co = c * mult;
+        let g = geom(h, h + 2, c, co, k, s, pad, c);
+        let taps = k * k;
+        let x: Vec<f32> = (0..g.input_len().unwrap())
+            .map(|i| ((i * 7919) % 23) as f32 / 7.0 - 1.5)
+            .collect();
+        let wv: Vec<f32> = (0..taps * co)
+            .map(|i| ((i * 104729) % 19) as f32 / 9.0 - 1.0)
+            .collect();
+        let bias: Vec<f32> = (0..co).map(|j| j as f32 * 0.1).collect();
+        let d = depthwise::DwF32 {
+            w: &wv,
+            bias: &bias,
+        };
+        let n = g.output_len().unwrap();
+        let pixels = g.batch * g.out_h * g.out_w;
+        let mut want = vec![0.0; n];
+        depthwise::depthwise_f32_on(Isa::Portable, &g, &d, &x, -2.0, 3.0, 0..pixels, &mut want);
+        let xq: Vec<i8> = (0..g.input_len().unwrap())
+            .map(|i| ((i * 7919) % 256) as u8 as i8)
+            .collect();
+        let wq: Vec<i32> = (0..taps * co)
+            .map(|i| ((i * 104729) % 255) as i32 - 127)
+            .collect();
+        let bq: Vec<i32> = (0..co as i32).map(|j| j * 37 - 100).collect();
+        let sq: Vec<f32> = (0..co).map(|j| 0.0007 + j as f32 * 1e-4).collect();
+        let dq = depthwise::DwQs8 {
+            w: &wq,
+            bias: &bq,
+            scale: &sq,
+            x_zero_point: -7,
+            zero_point: 3,
+            qmin: -100,
+            qmax: 120,
+        };
+        let mut want_q = vec![0i8; n];
+        depthwise::depthwise_qs8_on(Isa::Portable, &g, &dq, &xq, 0..pixels, &mut want_q);
+        for isa in [Isa::Avx2, Isa::Avx512] {
+            if isa > Isa::detected() {
+                continue;
+            }
+            let mut got = vec![0.0; n];
+            depthwise::depthwise_f32_on(isa, &g, &d, &x, -2.0, 3.0, 0..pixels, &mut got);
+            for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+                assert!((a - b).abs() < 1e-4, "{isa:?} {i}: {a} vs {b}");
+            }
+            let mut got_q = vec![0i8; n];
+            depthwise::depthwise_qs8_on(isa, &g, &dq, &xq, 0..pixels, &mut got_q);
+            assert_eq!(got_q, want_q, "{isa:?}");
+        }
+    }
+}
