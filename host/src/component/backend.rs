@@ -63,7 +63,11 @@ impl BackendInstance {
         let path = self.sandbox.info.path.clone();
         self.sandbox
             .call("backend.describe", |s| g.call_describe(s, id, processed))?
-            .map_err(|e| super::guest_error(e).with_component(path).with_backend(id))
+            .map_err(|e| {
+                crate::bindings::guest_error(e)
+                    .with_component(path)
+                    .with_backend(id)
+            })
     }
 
     /// Initializes a delegate; `named_data` is visible to the backend during the call.
@@ -76,12 +80,16 @@ impl BackendInstance {
     ) -> Result<ResourceAny> {
         let g = &self.guest;
         let path = self.sandbox.info.path.clone();
-        self.sandbox.store.data_mut().named_data = Some(named_data);
+        self.sandbox.store.data_mut().named_data.map = Some(named_data);
         let r = self.sandbox.call("backend.init", |s| {
             g.call_init(s, id, processed, compile_specs)
         });
-        self.sandbox.store.data_mut().named_data = None;
-        r?.map_err(|e| super::guest_error(e).with_component(path).with_backend(id))
+        self.sandbox.store.data_mut().named_data.map = None;
+        r?.map_err(|e| {
+            crate::bindings::guest_error(e)
+                .with_component(path)
+                .with_backend(id)
+        })
     }
 
     /// Runs an initialized delegate on `args` (inputs then outputs); returns the outputs.
@@ -92,7 +100,7 @@ impl BackendInstance {
             .call("backend.execute", |s| {
                 g.delegate_handle().call_execute(s, handle, args)
             })?
-            .map_err(|e| super::guest_error(e).with_component(path))
+            .map_err(|e| crate::bindings::guest_error(e).with_component(path))
     }
 
     /// Frees an initialized delegate.

@@ -14,7 +14,7 @@ use std::time::Duration;
 use wasmtime::component::Component;
 use wasmtime::{Config, Engine, OptLevel};
 
-pub use super::log_limit::LogRate;
+pub use super::imports::log_limit::LogRate;
 use crate::{Error, ErrorKind, Result};
 
 /// How often the engine's epoch advances. At every tick a running instance compares

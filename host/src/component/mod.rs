@@ -8,11 +8,10 @@
 //! memory cap and a per-call deadline ([`SandboxConfig`]).
 
 mod backend;
-mod cpu_accel;
 mod engine;
 mod host_state;
+pub(crate) mod imports;
 mod kernel_library;
-mod log_limit;
 mod sandbox;
 pub mod version;
 
@@ -20,17 +19,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use wasmtime::component::types::ComponentItem;
-use wasmtime::component::{HasSelf, InstancePre, Linker};
+use wasmtime::component::{InstancePre, Linker};
 
 pub use backend::BackendInstance;
 pub use engine::{ComponentEngine, SandboxConfig};
-pub use host_state::{HostState, NamedDataMap};
+pub use host_state::HostState;
+pub use imports::log_limit::LogRate;
+pub use imports::named_data::NamedDataMap;
 pub use kernel_library::KernelLibraryInstance;
-pub use log_limit::LogRate;
 pub use sandbox::Sandboxed;
 pub use version::{ContractVersion, HOST_VERSION};
 
-use crate::bindings;
 use crate::{Error, ErrorKind, Result};
 
 /// What a component exports.
@@ -55,7 +54,7 @@ pub struct ComponentInfo {
     pub(crate) engine: ComponentEngine,
     pub(crate) pre: InstancePre<HostState>,
     /// The log rate limit shared by every instance of the component.
-    pub(crate) log_limit: Arc<log_limit::LogLimit>,
+    pub(crate) log_limit: Arc<imports::log_limit::LogLimit>,
 }
 
 impl std::fmt::Debug for ComponentInfo {
@@ -132,7 +131,7 @@ impl ComponentInfo {
             .into();
         Ok(Arc::new(ComponentInfo {
             path: path.to_path_buf(),
-            log_limit: Arc::new(log_limit::LogLimit::new(
+            log_limit: Arc::new(imports::log_limit::LogLimit::new(
                 name.clone(),
                 engine.config().log_rate,
             )),
@@ -154,45 +153,6 @@ fn make_linker(engine: &ComponentEngine) -> Result<Linker<HostState>> {
     let mut linker = Linker::new(engine.engine());
     let internal = |e: wasmtime::Error| Error::new(ErrorKind::Internal, format!("linker: {e:#}"));
     wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(internal)?;
-    bindings::PlugboardHost::add_to_linker::<_, HasSelf<HostState>>(&mut linker, |s| s)
-        .map_err(internal)?;
+    HostState::add_imports_to_linker(&mut linker).map_err(internal)?;
     Ok(linker)
-}
-
-/// Longest part of a component's error message kept, in bytes.
-const MAX_GUEST_MESSAGE: usize = 4096;
-
-/// Converts an error a component returned into a host error of the same kind (its
-/// message cut to 4 KiB).
-pub(crate) fn guest_error(e: bindings::types::Error) -> Error {
-    use bindings::types::ErrorKind as G;
-    let kind = match e.kind {
-        G::Internal => ErrorKind::Internal,
-        G::InvalidState => ErrorKind::InvalidState,
-        G::EndOfMethod => ErrorKind::EndOfMethod,
-        G::NotSupported => ErrorKind::NotSupported,
-        G::NotImplemented => ErrorKind::NotImplemented,
-        G::InvalidArgument => ErrorKind::InvalidArgument,
-        G::InvalidType => ErrorKind::InvalidType,
-        G::OperatorMissing => ErrorKind::OperatorMissing,
-        G::NotFound => ErrorKind::NotFound,
-        G::MemoryAllocationFailed => ErrorKind::MemoryAllocationFailed,
-        G::AccessFailed => ErrorKind::AccessFailed,
-        G::InvalidProgram => ErrorKind::InvalidProgram,
-        G::InvalidExternalData => ErrorKind::InvalidExternalData,
-        G::OutOfResources => ErrorKind::OutOfResources,
-        G::DelegateInvalidCompatibility => ErrorKind::DelegateInvalidCompatibility,
-        G::DelegateMemoryAllocationFailed => ErrorKind::DelegateMemoryAllocationFailed,
-        G::DelegateInvalidHandle => ErrorKind::DelegateInvalidHandle,
-    };
-    let mut message = e.message;
-    if message.len() > MAX_GUEST_MESSAGE {
-        let mut end = MAX_GUEST_MESSAGE;
-        while !message.is_char_boundary(end) {
-            end -= 1;
-        }
-        message.truncate(end);
-        message.push_str(" [cut]");
-    }
-    Error::new(kind, message)
 }

@@ -14,21 +14,9 @@ use plugboard_native_accel::meter::Account;
 use wasmtime::component::Instance;
 use wasmtime::{Store, Trap, UpdateDeadline};
 
+use super::imports::DeadlineExceeded;
 use super::{ComponentInfo, HostState};
 use crate::{Error, ErrorKind, Result};
-
-/// The error a host import returns (as a trap) when native work ran past the call
-/// deadline.
-#[derive(Debug)]
-pub(crate) struct DeadlineExceeded;
-
-impl std::fmt::Display for DeadlineExceeded {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("native work ran past the call deadline")
-    }
-}
-
-impl std::error::Error for DeadlineExceeded {}
 
 /// What wasmtime says when a call copies more than the store's hostcall fuel.
 const TRANSFER_LIMIT_MESSAGE: &str = "fuel allocated for hostcalls has been exhausted";
@@ -51,8 +39,13 @@ impl Sandboxed {
         let account = Account::new(config.memory_cap, config.native_work_cap);
         let mut store = Store::new(
             engine.engine(),
-            HostState::new(info.name.clone(), account, info.log_limit.clone())
-                .with_cpu_accel(config.cpu_accel, config.cpu_threads),
+            HostState::new(
+                info.name.clone(),
+                account,
+                info.log_limit.clone(),
+                config.cpu_accel,
+                config.cpu_threads,
+            ),
         );
         store.limiter(|s| &mut s.limits);
         store.set_hostcall_fuel(config.max_transfer);

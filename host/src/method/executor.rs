@@ -2,47 +2,10 @@
 
 use super::{Method, TensorValue, Value};
 use crate::bindings::kernels::{KernelArg, KernelUpdate, TensorRef};
+use crate::bindings::to_wit_dtype;
 use crate::bindings::types::{self as wit, Evalue};
 use crate::program::{Instruction, ShapeDynamism, TensorDef, ValueDef};
 use crate::{Error, ErrorKind, Result, ScalarType};
-
-/// Converts a host dtype to the WIT enum (same codes).
-pub(crate) fn to_wit_dtype(t: ScalarType) -> wit::ScalarType {
-    use wit::ScalarType as W;
-    use ScalarType as S;
-    match t {
-        S::Byte => W::Byte,
-        S::Char => W::Char,
-        S::Short => W::Short,
-        S::Int => W::Int,
-        S::Long => W::Long,
-        S::Half => W::Half,
-        S::Float => W::Float,
-        S::Double => W::Double,
-        S::ComplexHalf => W::ComplexHalf,
-        S::ComplexFloat => W::ComplexFloat,
-        S::ComplexDouble => W::ComplexDouble,
-        S::Bool => W::Bool,
-        S::QInt8 => W::Qint8,
-        S::QUInt8 => W::Quint8,
-        S::QInt32 => W::Qint32,
-        S::BFloat16 => W::Bfloat16,
-        S::QUInt4x2 => W::Quint4x2,
-        S::QUInt2x4 => W::Quint2x4,
-        S::Bits1x8 => W::Bits1x8,
-        S::Bits2x4 => W::Bits2x4,
-        S::Bits4x2 => W::Bits4x2,
-        S::Bits8 => W::Bits8,
-        S::Bits16 => W::Bits16,
-        S::Float8E5m2 => W::Float8E5m2,
-        S::Float8E4m3fn => W::Float8E4m3fn,
-        S::Float8E5m2fnuz => W::Float8E5m2fnuz,
-        S::Float8E4m3fnuz => W::Float8E4m3fnuz,
-        S::UInt16 => W::Uint16,
-        S::UInt32 => W::Uint32,
-        S::UInt64 => W::Uint64,
-    }
-}
 
 fn tensor_ref(t: &TensorValue) -> TensorRef {
     TensorRef {

@@ -17,8 +17,9 @@ use plugboard_native_accel::cpu::{
 use plugboard_native_accel::isa::Isa;
 use plugboard_native_accel::meter::{AccelError, AccelErrorKind, Account, Charge};
 
-use super::host_state::HostState;
-use super::sandbox::DeadlineExceeded;
+use wasmtime::component::{HasSelf, Linker};
+
+use super::DeadlineExceeded;
 use crate::bindings::plugboard::runtime::{cpu_accel, types};
 
 /// Most steps a `conv2d-*-chain` call may have (mobilenet_v2 has 52 convolutions).
@@ -31,7 +32,7 @@ enum Weights {
 }
 
 /// Per-instance state of the native CPU kernels.
-pub(crate) struct CpuAccel {
+pub struct CpuAccel {
     enabled: bool,
     threads: usize,
     account: Account,
@@ -244,9 +245,9 @@ impl CpuAccel {
     }
 }
 
-impl cpu_accel::Host for HostState {
+impl cpu_accel::Host for CpuAccel {
     fn available(&mut self) -> wasmtime::Result<bool> {
-        Ok(self.cpu_accel.enabled)
+        Ok(self.enabled)
     }
 
     fn add_weights_f32(
@@ -257,7 +258,7 @@ impl cpu_accel::Host for HostState {
         weights: Vec<f32>,
         bias: Option<Vec<f32>>,
     ) -> Reply<u32> {
-        let a = &mut self.cpu_accel;
+        let a = self;
         let r = a.begin().and_then(|()| {
             let values = weights.len() + bias.as_ref().map_or(0, Vec::len);
             let _input = a.charge_input(values.saturating_mul(4))?;
@@ -282,7 +283,7 @@ impl cpu_accel::Host for HostState {
         weights: Vec<i8>,
         requant: cpu_accel::Requantization,
     ) -> Reply<u32> {
-        let a = &mut self.cpu_accel;
+        let a = self;
         let r = a.begin().and_then(|()| {
             let _input =
                 a.charge_input(weights.len() + 4 * (requant.bias.len() + requant.scale.len()))?;
@@ -321,8 +322,8 @@ impl cpu_accel::Host for HostState {
             output_min,
             output_max,
         };
-        let r = self.cpu_accel.chain(std::slice::from_ref(&step), input);
-        self.cpu_accel.reply(r)
+        let r = self.chain(std::slice::from_ref(&step), input);
+        self.reply(r)
     }
 
     fn conv2d_qs8(
@@ -337,8 +338,8 @@ impl cpu_accel::Host for HostState {
             output_min: 0.0,
             output_max: 0.0,
         };
-        let r = self.cpu_accel.chain(std::slice::from_ref(&step), input);
-        self.cpu_accel.reply(r)
+        let r = self.chain(std::slice::from_ref(&step), input);
+        self.reply(r)
     }
 
     fn conv2d_f32_chain(
@@ -346,8 +347,8 @@ impl cpu_accel::Host for HostState {
         steps: Vec<cpu_accel::ChainStep>,
         input: Vec<f32>,
     ) -> Reply<Vec<f32>> {
-        let r = self.cpu_accel.chain(&steps, input);
-        self.cpu_accel.reply(r)
+        let r = self.chain(&steps, input);
+        self.reply(r)
     }
 
     fn conv2d_qs8_chain(
@@ -355,7 +356,15 @@ impl cpu_accel::Host for HostState {
         steps: Vec<cpu_accel::ChainStep>,
         input: Vec<i8>,
     ) -> Reply<Vec<i8>> {
-        let r = self.cpu_accel.chain(&steps, input);
-        self.cpu_accel.reply(r)
+        let r = self.chain(&steps, input);
+        self.reply(r)
     }
+}
+
+/// Links `cpu-accel` into `linker`.
+pub fn add_to_linker<T: 'static>(
+    linker: &mut Linker<T>,
+    get: fn(&mut T) -> &mut CpuAccel,
+) -> wasmtime::Result<()> {
+    cpu_accel::add_to_linker::<T, HasSelf<CpuAccel>>(linker, get)
 }
