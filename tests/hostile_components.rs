@@ -69,17 +69,17 @@ fn backend_results_are_checked() {
     let cases: &[(f32, &str)] = &[
         (
             101.0,
-            "returned 0 values for a delegate call with 1 outputs",
+            "returned 0 values for a delegate call with 1 output ",
         ),
         (102.0, "an Int for a Tensor output"),
-        (103.0, "Int tensor for a Float output"),
+        (103.0, "an Int tensor for a Float output"),
         (104.0, "for a static tensor planned as [2, 3, 4]"),
         (105.0, "dim order [0, 0, 1] is not a permutation"),
         (106.0, "dim order [0, 1, 7] is not a permutation"),
         (107.0, "48 bytes for a tensor of sizes [2, 3, 4]"),
         (
             108.0,
-            "returned 3 values for a delegate call with 1 outputs",
+            "returned 3 values for a delegate call with 1 output ",
         ),
         (109.0, "sizes [24] for a static tensor"),
     ];
@@ -146,12 +146,12 @@ fn native_work_is_charged_and_bounded() {
         (
             130.0,
             ErrorKind::MemoryAllocationFailed,
-            "the convolution's output needs 1024.0 MiB",
+            "the convolution's output would take 1.0 GiB",
         ),
         (
             131.0,
             ErrorKind::MemoryAllocationFailed,
-            "int8 weights needs",
+            "int8 weights would take",
         ),
         (
             132.0,

@@ -138,10 +138,10 @@ impl Account {
         Err(AccelError {
             kind: AccelErrorKind::MemoryCap,
             message: format!(
-                "{what} needs {} MiB of host memory, but the component already holds {} MiB of its {} MiB memory cap",
-                mib(bytes),
-                mib(self.used()),
-                mib(self.cap())
+                "{what} would take {} of host memory, but the component already holds {} of its {} memory cap",
+                human_bytes(bytes),
+                human_bytes(self.used()),
+                human_bytes(self.cap())
             ),
         })
     }
@@ -212,8 +212,18 @@ impl Account {
     }
 }
 
-fn mib(bytes: usize) -> String {
-    format!("{:.1}", bytes as f64 / (1 << 20) as f64)
+/// `n` bytes for people: `512 bytes`, `12.5 KiB`, `1024.0 MiB`, `2.0 GiB`.
+pub fn human_bytes(n: usize) -> String {
+    let f = n as f64;
+    if n < 1 << 10 {
+        format!("{n} bytes")
+    } else if n < 1 << 20 {
+        format!("{:.1} KiB", f / 1024.0)
+    } else if n < 1 << 30 {
+        format!("{:.1} MiB", f / (1 << 20) as f64)
+    } else {
+        format!("{:.1} GiB", f / (1 << 30) as f64)
+    }
 }
 
 /// Bytes charged to an [`Account`]; dropping it un-charges them.

@@ -45,9 +45,10 @@ pub(crate) fn to_wit_dtype(t: ScalarType) -> wit::ScalarType {
 /// Longest part of a component's error message kept, in bytes.
 const MAX_GUEST_MESSAGE: usize = 4096;
 
-/// Converts an error a component returned into a host error of the same kind (its
-/// message cut to 4 KiB).
-pub(crate) fn guest_error(e: wit::Error) -> Error {
+/// Converts an error a component returned from `what` (e.g. `backend.execute`) into a
+/// host error of the same kind, its message cut to 4 KiB and labelled with `what`, so
+/// that the user can tell the component's words from the host's.
+pub(crate) fn guest_error(what: &str, e: wit::Error) -> Error {
     use wit::ErrorKind as G;
     let kind = match e.kind {
         G::Internal => ErrorKind::Internal,
@@ -77,5 +78,5 @@ pub(crate) fn guest_error(e: wit::Error) -> Error {
         message.truncate(end);
         message.push_str(" [cut]");
     }
-    Error::new(kind, message)
+    Error::new(kind, format!("{what} returned: {message}"))
 }

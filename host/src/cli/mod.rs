@@ -52,8 +52,8 @@ pub struct RegistryArgs {
     #[arg(long)]
     pub no_bundled: bool,
     /// Memory cap of each component instance, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 2048)]
-    pub memory_cap: usize,
+    #[arg(long, value_name = "MIB", default_value_t = 2048, value_parser = clap::value_parser!(u32).range(1..))]
+    pub memory_cap: u32,
     /// Deadline of one call into a component, in milliseconds (0: no deadline).
     #[arg(long, value_name = "MS", default_value_t = 60_000)]
     pub deadline_ms: u64,
@@ -67,19 +67,19 @@ pub struct RegistryArgs {
     pub threads: usize,
     /// Most data one call may copy from a component to the host (a delegate's
     /// outputs, a weights list), in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 128)]
-    pub max_transfer_mib: usize,
+    #[arg(long, value_name = "MIB", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_transfer_mib: u32,
 }
 
 impl RegistryArgs {
     /// Builds the registry: bundled components, `PLUGBOARD_PATH`, then `--backend`s.
     pub fn registry(&self) -> anyhow::Result<Registry> {
         let config = SandboxConfig {
-            memory_cap: self.memory_cap.saturating_mul(1 << 20),
+            memory_cap: (self.memory_cap as usize).saturating_mul(1 << 20),
             call_deadline: (self.deadline_ms > 0).then(|| Duration::from_millis(self.deadline_ms)),
             cpu_accel: self.cpu_accel == "on",
             cpu_threads: self.threads.max(1),
-            max_transfer: self.max_transfer_mib.saturating_mul(1 << 20),
+            max_transfer: (self.max_transfer_mib as usize).saturating_mul(1 << 20),
             ..SandboxConfig::default()
         };
         let mut r = if self.no_bundled {

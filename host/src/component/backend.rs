@@ -64,7 +64,7 @@ impl BackendInstance {
         self.sandbox
             .call("backend.describe", |s| g.call_describe(s, id, processed))?
             .map_err(|e| {
-                crate::bindings::guest_error(e)
+                crate::bindings::guest_error("backend.describe", e)
                     .with_component(path)
                     .with_backend(id)
             })
@@ -86,7 +86,7 @@ impl BackendInstance {
         });
         self.sandbox.store.data_mut().named_data.map = None;
         r?.map_err(|e| {
-            crate::bindings::guest_error(e)
+            crate::bindings::guest_error("backend.init", e)
                 .with_component(path)
                 .with_backend(id)
         })
@@ -100,7 +100,7 @@ impl BackendInstance {
             .call("backend.execute", |s| {
                 g.delegate_handle().call_execute(s, handle, args)
             })?
-            .map_err(|e| crate::bindings::guest_error(e).with_component(path))
+            .map_err(|e| crate::bindings::guest_error("backend.execute", e).with_component(path))
     }
 
     /// Frees an initialized delegate.

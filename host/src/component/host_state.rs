@@ -111,8 +111,8 @@ impl WasiView for HostState {
 /// as a bare trap.
 pub(crate) struct MemoryLimiter {
     pub(crate) account: Account,
-    /// The size in bytes the instance asked to grow a memory to when it was refused.
-    pub(crate) refused: Option<usize>,
+    /// A refused growth: what grew, from and to how many bytes.
+    pub(crate) refused: Option<Refused>,
     /// The last growth allowed, `(from, to)`, un-charged if it then fails.
     last_growth: Option<(usize, usize)>,
     /// The same for tables, in elements.
@@ -127,7 +127,11 @@ impl wasmtime::ResourceLimiter for MemoryLimiter {
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
         if !self.account.grow(current, desired) {
-            self.refused = Some(desired);
+            self.refused = Some(Refused {
+                what: "a linear memory",
+                from: current,
+                to: desired,
+            });
             return Ok(false);
         }
         self.last_growth = Some((current, desired));
@@ -167,6 +171,12 @@ impl wasmtime::ResourceLimiter for MemoryLimiter {
                 .grow(current * TABLE_SLOT_BYTES, desired * TABLE_SLOT_BYTES);
         if ok {
             self.last_table_growth = Some((current, desired));
+        } else {
+            self.refused = Some(Refused {
+                what: "a table",
+                from: current * TABLE_SLOT_BYTES,
+                to: desired.saturating_mul(TABLE_SLOT_BYTES),
+            });
         }
         Ok(ok)
     }
@@ -178,6 +188,17 @@ impl wasmtime::ResourceLimiter for MemoryLimiter {
         }
         Ok(())
     }
+}
+
+/// A growth the limiter refused.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Refused {
+    /// `a linear memory` or `a table`.
+    pub what: &'static str,
+    /// Its size in bytes before.
+    pub from: usize,
+    /// The size in bytes asked for.
+    pub to: usize,
 }
 
 /// Bytes charged per table element (a function reference slot).

@@ -58,7 +58,7 @@ impl KernelLibraryInstance {
         let path = self.sandbox.info.path.clone();
         self.sandbox
             .call("kernels.call", |s| g.call_call(s, op, args))?
-            .map_err(|e| crate::bindings::guest_error(e).with_component(path))
+            .map_err(|e| crate::bindings::guest_error("kernels.call", e).with_component(path))
     }
 
     /// Stores a call for [`Self::run_prepared`]; returns its id.
@@ -67,7 +67,7 @@ impl KernelLibraryInstance {
         let path = self.sandbox.info.path.clone();
         self.sandbox
             .call("kernels.prepare", |s| g.call_prepare(s, op, args))?
-            .map_err(|e| crate::bindings::guest_error(e).with_component(path))
+            .map_err(|e| crate::bindings::guest_error("kernels.prepare", e).with_component(path))
     }
 
     /// Forgets every prepared call.
@@ -92,7 +92,10 @@ impl KernelLibraryInstance {
             .call("kernels.run-prepared", |s| g.call_run_prepared(s, calls))
         {
             Ok(Ok(r)) => Ok(r),
-            Ok(Err((pos, e))) => Err((pos, crate::bindings::guest_error(e).with_component(path))),
+            Ok(Err((pos, e))) => Err((
+                pos,
+                crate::bindings::guest_error("kernels.run-prepared", e).with_component(path),
+            )),
             Err(e) => Err((self.sandbox.store.data().progress.position, e)),
         }
     }
@@ -107,7 +110,7 @@ impl KernelLibraryInstance {
         let addr = self
             .sandbox
             .call("kernels.alloc", |s| g.call_alloc(s, size, align))?
-            .map_err(|e| crate::bindings::guest_error(e).with_component(&path))?;
+            .map_err(|e| crate::bindings::guest_error("kernels.alloc", e).with_component(&path))?;
         let fits = (addr as u64)
             .checked_add(size)
             .is_some_and(|end| end <= 1 << 32);
@@ -136,7 +139,7 @@ impl KernelLibraryInstance {
         let path = self.sandbox.info.path.clone();
         self.sandbox
             .call("kernels.write", |s| g.call_write(s, address, data))?
-            .map_err(|e| crate::bindings::guest_error(e).with_component(path))
+            .map_err(|e| crate::bindings::guest_error("kernels.write", e).with_component(path))
     }
 
     /// Reads `len` bytes at `address`; a component that returns another number of
@@ -147,7 +150,7 @@ impl KernelLibraryInstance {
         let data = self
             .sandbox
             .call("kernels.read", |s| g.call_read(s, address, len))?
-            .map_err(|e| crate::bindings::guest_error(e).with_component(&path))?;
+            .map_err(|e| crate::bindings::guest_error("kernels.read", e).with_component(&path))?;
         if data.len() != len as usize {
             return Err(Error::new(
                 ErrorKind::DelegateInvalidCompatibility,

@@ -155,11 +155,16 @@ fn classify(
                 info.engine.config().max_transfer >> 20
             ),
         ),
-        (_, Some(want)) => (
+        (_, Some(r)) => (
             ErrorKind::MemoryAllocationFailed,
             format!(
-                "{what} tried to grow a linear memory to {want} bytes, which with the {} bytes the component already holds passes its memory cap of {cap} bytes, and trapped",
-                account.used()
+                "{what} tried to grow {} from {} to {}, which would take the component past its memory cap of {} \
+                 ({} in use: its linear memories, tables and what the host holds for it)",
+                r.what,
+                bytes(r.from),
+                bytes(r.to),
+                bytes(cap),
+                bytes(account.used())
             ),
         ),
         (Some(t), None) => {
@@ -169,6 +174,11 @@ fn classify(
         (None, None) => (ErrorKind::Internal, format!("{what} failed: {e:#}")),
     };
     Error::new(kind, msg).with_component(&info.path)
+}
+
+/// `n` bytes, in the largest unit that keeps the number readable.
+pub(crate) fn bytes(n: usize) -> String {
+    plugboard_native_accel::meter::human_bytes(n)
 }
 
 /// ` in FUNCTION` for the innermost guest frame outside the Rust runtime, if wasmtime

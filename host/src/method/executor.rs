@@ -380,8 +380,9 @@ impl Method {
         let want = self.delegate_outputs[pc];
         if outputs.len() != want {
             return Err(broken(format!(
-                "backend returned {} values for a delegate call with {want} outputs",
-                outputs.len()
+                "backend returned {} values for a delegate call with {want} output{}",
+                outputs.len(),
+                if want == 1 { "" } else { "s" }
             ))
             .with_component(&component));
         }
@@ -411,9 +412,14 @@ impl Method {
                 })?;
                 let dtype = ScalarType::from_code(o.dtype as i64);
                 if dtype != Some(t.dtype) {
+                    let got = dtype.map_or_else(|| format!("{:?}", o.dtype), |d| d.to_string());
+                    let article = if got.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "an"
+                    } else {
+                        "a"
+                    };
                     return Err(broken(format!(
-                        "backend returned a {} tensor for a {} output",
-                        dtype.map_or_else(|| format!("{:?}", o.dtype), |d| d.to_string()),
+                        "backend returned {article} {got} tensor for a {} output",
                         t.dtype
                     )));
                 }

@@ -585,10 +585,17 @@ impl Method {
     pub fn outputs(&mut self) -> Result<Vec<EValue>> {
         let outs = self.plan().outputs.clone();
         let name = self.name().to_string();
+        let file = self.program.origin().to_path_buf();
         outs.iter()
-            .map(|&vi| self.read_value(vi))
+            .enumerate()
+            .map(|(i, &vi)| {
+                self.read_value(vi).map_err(|mut e| {
+                    e.message = format!("reading output {i}: {}", e.message);
+                    e
+                })
+            })
             .collect::<Result<_>>()
-            .map_err(|e| e.with_method(name))
+            .map_err(|e| e.with_method(name).with_file(file))
     }
 
     /// Reads value `vi` by value (tensor bytes are copied out of the storage).

@@ -131,6 +131,11 @@ impl LogStream {
             }
             l.push(text.to_string());
         }
+        // A Rust guest's panic output starts with an empty line and ends with a hint
+        // about the guest's RUST_BACKTRACE, which means nothing on the host.
+        if text.is_empty() || text.starts_with("note: run with `RUST_BACKTRACE") {
+            return;
+        }
         if !self.limit.admit(line.len()) {
             return;
         }
