@@ -1,8 +1,8 @@
 //! Depthwise convolutions (one input channel per group: output channel `c * mult + j`
 //! reads input channel `c`), computed directly rather than as one tiny GEMM per
 //! channel. Multiplier-1 convolutions on x86-64 CPUs with AVX-512 use explicit
-//! 16-channel kernels; with AVX2 (and for other multipliers) the portable loops are
-//! compiled for AVX2 + FMA; elsewhere they run as portable code. The path follows
+//! 16-channel kernels; with AVX2, int8 ones use explicit 8-channel kernels; everything
+//! else runs the portable loops, compiled for AVX2 + FMA where the CPU has them. The path follows
 //! [`Isa::current`].
 
 use std::ops::Range;
@@ -335,6 +335,119 @@ unsafe fn qs8_avx512(
     );
 }
 
+/// `P` neighbouring output pixels of a multiplier-1 int8 depthwise convolution with
+/// AVX2: `H` vectors of 8 channels per pass (`2 * P` or `P` independent accumulators
+/// hide `vpmulld`'s latency), channels past the last whole 8 in portable code. The
+/// requantization is the portable one's: `vcvtps2dq` rounds to nearest-even under the
+/// default MXCSR, and the clamp comes before the saturating packs, so results are
+/// bit-identical.
+///
+/// # Safety
+/// The CPU has AVX2; as [`qs8_pixels_avx512`] for the ranges.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn qs8_pixels_avx2<const P: usize>(
+    taps: &[(usize, usize)],
+    step: usize,
+    x: &[i8],
+    d: &DwQs8<'_>,
+    o: &mut [i8],
+) {
+    use std::arch::x86_64::*;
+    let c = d.bias.len();
+    let full = c / 8 * 8;
+    let zx = _mm256_set1_epi32(d.x_zero_point);
+    let zp = _mm256_set1_epi32(d.zero_point);
+    let lo = _mm256_set1_epi32(d.qmin as i32);
+    let hi = _mm256_set1_epi32(d.qmax as i32);
+    let mut c0 = 0;
+    while c0 < full {
+        // Two vectors per pass while two fit, then one.
+        let h = if c0 + 16 <= full { 2 } else { 1 };
+        let mut acc = [[_mm256_setzero_si256(); 2]; P];
+        for v in 0..h {
+            let b = _mm256_loadu_si256(d.bias.as_ptr().add(c0 + 8 * v) as *const __m256i);
+            for a in acc.iter_mut() {
+                a[v] = b;
+            }
+        }
+        for &(xo, k) in taps {
+            for v in 0..h {
+                let wv = _mm256_loadu_si256(d.w.as_ptr().add(k * c + c0 + 8 * v) as *const __m256i);
+                for (p, a) in acc.iter_mut().enumerate() {
+                    let xb = _mm_loadl_epi64(
+                        x.as_ptr().add(xo + p * step + c0 + 8 * v) as *const __m128i
+                    );
+                    let xv = _mm256_sub_epi32(_mm256_cvtepi8_epi32(xb), zx);
+                    a[v] = _mm256_add_epi32(a[v], _mm256_mullo_epi32(xv, wv));
+                }
+            }
+        }
+        for v in 0..h {
+            let s = _mm256_loadu_ps(d.scale.as_ptr().add(c0 + 8 * v));
+            for (p, a) in acc.iter().enumerate() {
+                let r = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(a[v]), s));
+                let q = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(r, zp), lo), hi);
+                let w16 = _mm256_packs_epi32(q, q);
+                let w8 = _mm256_packs_epi16(w16, w16);
+                let bytes = _mm_unpacklo_epi32(
+                    _mm256_castsi256_si128(w8),
+                    _mm256_extracti128_si256::<1>(w8),
+                );
+                _mm_storel_epi64(
+                    o.as_mut_ptr().add(p * c + c0 + 8 * v) as *mut __m128i,
+                    bytes,
+                );
+            }
+        }
+        c0 += 8 * h;
+    }
+    if full < c {
+        let (lo, hi) = (d.qmin as i32, d.qmax as i32);
+        for p in 0..P {
+            for ch in full..c {
+                let mut a = d.bias[ch];
+                for &(xo, k) in taps {
+                    a += (x[xo + p * step + ch] as i32 - d.x_zero_point) * d.w[k * c + ch];
+                }
+                let v = (a as f32 * d.scale[ch]).round_ties_even() as i32;
+                o[p * c + ch] = v.saturating_add(d.zero_point).clamp(lo, hi) as i8;
+            }
+        }
+    }
+}
+
+/// Multiplier-1 int8 depthwise convolution over `pixels` with [`qs8_pixels_avx2`].
+///
+/// # Safety
+/// The CPU has AVX2; as [`qs8_avx512`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn qs8_avx2_mult1(
+    g: &ConvGeometry,
+    d: &DwQs8<'_>,
+    x: &[i8],
+    pixels: Range<usize>,
+    out: &mut [i8],
+) {
+    let c = g.channels_out;
+    let step = g.stride_w * g.channels_in;
+    let o = out.as_mut_ptr();
+    // SAFETY: as in `f32_avx512`.
+    walk(
+        g,
+        pixels,
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
+            qs8_pixels_avx2::<2>(t, step, x, d, dst)
+        },
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
+            qs8_pixels_avx2::<1>(t, step, x, d, dst)
+        },
+    );
+}
+
 /// The portable loops compiled for AVX2 + FMA (the compiler vectorizes the channel
 /// loops 8 wide and the int8 requantization with `vcvtps2dq`/`vpmulld`).
 ///
@@ -439,6 +552,10 @@ pub(super) fn depthwise_qs8_on(
         // SAFETY: as in `depthwise_f32`.
         Isa::Avx512 if g.channels_out == g.channels_in => {
             return unsafe { qs8_avx512(g, d, x, pixels, out) }
+        }
+        // SAFETY: as in `depthwise_f32`.
+        Isa::Avx2 if g.channels_out == g.channels_in => {
+            return unsafe { qs8_avx2_mult1(g, d, x, pixels, out) }
         }
         // SAFETY: as in `depthwise_f32`.
         Isa::Avx512 | Isa::Avx2 => return unsafe { qs8_avx2(g, d, x, pixels, out) },
