@@ -60,12 +60,12 @@ impl BackendInstance {
     /// Summarizes a processed blob (named counts, e.g. node types).
     pub fn describe(&mut self, id: &str, processed: &[u8]) -> Result<Vec<(String, u32)>> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         self.sandbox
             .call("backend.describe", |s| g.call_describe(s, id, processed))?
             .map_err(|e| {
                 crate::bindings::guest_error("backend.describe", e)
-                    .with_component(path)
+                    .with_component(&info.path)
                     .with_backend(id)
             })
     }
@@ -79,7 +79,7 @@ impl BackendInstance {
         named_data: NamedDataMap,
     ) -> Result<ResourceAny> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         self.sandbox.store.data_mut().named_data.map = Some(named_data);
         let r = self.sandbox.call("backend.init", |s| {
             g.call_init(s, id, processed, compile_specs)
@@ -87,7 +87,7 @@ impl BackendInstance {
         self.sandbox.store.data_mut().named_data.map = None;
         r?.map_err(|e| {
             crate::bindings::guest_error("backend.init", e)
-                .with_component(path)
+                .with_component(&info.path)
                 .with_backend(id)
         })
     }
@@ -95,12 +95,14 @@ impl BackendInstance {
     /// Runs an initialized delegate on `args` (inputs then outputs); returns the outputs.
     pub fn execute(&mut self, handle: ResourceAny, args: &[Evalue]) -> Result<Vec<Evalue>> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         self.sandbox
             .call("backend.execute", |s| {
                 g.delegate_handle().call_execute(s, handle, args)
             })?
-            .map_err(|e| crate::bindings::guest_error("backend.execute", e).with_component(path))
+            .map_err(|e| {
+                crate::bindings::guest_error("backend.execute", e).with_component(&info.path)
+            })
     }
 
     /// Frees an initialized delegate.

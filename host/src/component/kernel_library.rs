@@ -55,19 +55,21 @@ impl KernelLibraryInstance {
     /// Calls operator `op` (an index into [`Self::operators`]) on `args`.
     pub fn call(&mut self, op: u32, args: &[KernelArg]) -> Result<Vec<KernelUpdate>> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         self.sandbox
             .call("kernels.call", |s| g.call_call(s, op, args))?
-            .map_err(|e| crate::bindings::guest_error("kernels.call", e).with_component(path))
+            .map_err(|e| crate::bindings::guest_error("kernels.call", e).with_component(&info.path))
     }
 
     /// Stores a call for [`Self::run_prepared`]; returns its id.
     pub fn prepare(&mut self, op: u32, args: &[KernelArg]) -> Result<u32> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         self.sandbox
             .call("kernels.prepare", |s| g.call_prepare(s, op, args))?
-            .map_err(|e| crate::bindings::guest_error("kernels.prepare", e).with_component(path))
+            .map_err(|e| {
+                crate::bindings::guest_error("kernels.prepare", e).with_component(&info.path)
+            })
     }
 
     /// Forgets every prepared call.
@@ -85,7 +87,7 @@ impl KernelLibraryInstance {
         calls: &[u32],
     ) -> std::result::Result<(u32, Vec<KernelUpdate>), (u32, Error)> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         self.sandbox.store.data_mut().progress.position = 0;
         match self
             .sandbox
@@ -94,7 +96,7 @@ impl KernelLibraryInstance {
             Ok(Ok(r)) => Ok(r),
             Ok(Err((pos, e))) => Err((
                 pos,
-                crate::bindings::guest_error("kernels.run-prepared", e).with_component(path),
+                crate::bindings::guest_error("kernels.run-prepared", e).with_component(&info.path),
             )),
             Err(e) => Err((self.sandbox.store.data().progress.position, e)),
         }
@@ -106,11 +108,13 @@ impl KernelLibraryInstance {
     /// address space or is not aligned is an error (`DelegateInvalidCompatibility`).
     pub fn alloc(&mut self, size: u64, align: u32) -> Result<u32> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         let addr = self
             .sandbox
             .call("kernels.alloc", |s| g.call_alloc(s, size, align))?
-            .map_err(|e| crate::bindings::guest_error("kernels.alloc", e).with_component(&path))?;
+            .map_err(|e| {
+                crate::bindings::guest_error("kernels.alloc", e).with_component(&info.path)
+            })?;
         let fits = (addr as u64)
             .checked_add(size)
             .is_some_and(|end| end <= 1 << 32);
@@ -121,7 +125,7 @@ impl KernelLibraryInstance {
                     "kernels.alloc returned address {addr:#x} for {size} bytes aligned to {align}"
                 ),
             )
-            .with_component(path));
+            .with_component(&info.path));
         }
         Ok(addr)
     }
@@ -136,21 +140,25 @@ impl KernelLibraryInstance {
     /// Writes `data` at `address`.
     pub fn write(&mut self, address: u32, data: &[u8]) -> Result<()> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         self.sandbox
             .call("kernels.write", |s| g.call_write(s, address, data))?
-            .map_err(|e| crate::bindings::guest_error("kernels.write", e).with_component(path))
+            .map_err(|e| {
+                crate::bindings::guest_error("kernels.write", e).with_component(&info.path)
+            })
     }
 
     /// Reads `len` bytes at `address`; a component that returns another number of
     /// bytes is an error (`DelegateInvalidCompatibility`).
     pub fn read(&mut self, address: u32, len: u32) -> Result<Vec<u8>> {
         let g = &self.guest;
-        let path = self.sandbox.info.path.clone();
+        let info = self.sandbox.info.clone();
         let data = self
             .sandbox
             .call("kernels.read", |s| g.call_read(s, address, len))?
-            .map_err(|e| crate::bindings::guest_error("kernels.read", e).with_component(&path))?;
+            .map_err(|e| {
+                crate::bindings::guest_error("kernels.read", e).with_component(&info.path)
+            })?;
         if data.len() != len as usize {
             return Err(Error::new(
                 ErrorKind::DelegateInvalidCompatibility,
@@ -159,7 +167,7 @@ impl KernelLibraryInstance {
                     data.len()
                 ),
             )
-            .with_component(path));
+            .with_component(&info.path));
         }
         Ok(data)
     }

@@ -130,10 +130,11 @@ impl Method {
             _ => String::new(),
         };
         let len = end - pc;
-        let component = lib.info().path.clone();
+        let info = lib.info().clone();
+        let component = &info.path;
         let broken = |msg: String| {
             Error::new(ErrorKind::DelegateInvalidCompatibility, msg)
-                .with_component(&component)
+                .with_component(component)
                 .with_instruction(pc)
         };
         match lib.run_prepared(&self.batch.ids[pc..end]) {
@@ -163,7 +164,7 @@ impl Method {
                         self.apply_update(args, u).map_err(|e| {
                             e.with_instruction(last)
                                 .with_operator(op_name(last))
-                                .with_component(&component)
+                                .with_component(component)
                         })?;
                     }
                 }
@@ -242,11 +243,12 @@ impl Method {
                 "kernel call without a kernel library",
             ));
         };
-        let component = lib.info().path.clone();
+        let info = lib.info().clone();
+        let component = &info.path;
         let updates = lib.call(index, &kargs)?;
         for u in updates {
             self.apply_update(args, u)
-                .map_err(|e| e.with_component(&component))?;
+                .map_err(|e| e.with_component(component))?;
         }
         Ok(())
     }
@@ -375,7 +377,8 @@ impl Method {
                 "delegate is not initialized",
             )
         })?;
-        let component = self.backends[slot].info.path.clone();
+        let info = self.backends[slot].info.clone();
+        let component = &info.path;
         let outputs = self.backends[slot].instance.execute(handle, &inputs)?;
         let want = self.delegate_outputs[pc];
         if outputs.len() != want {
@@ -384,13 +387,13 @@ impl Method {
                 outputs.len(),
                 if want == 1 { "" } else { "s" }
             ))
-            .with_component(&component));
+            .with_component(component));
         }
         let first = args.len() - want;
         for (k, out) in outputs.into_iter().enumerate() {
             let vi = args[first + k];
             self.store_output(vi, out).map_err(|e| {
-                Error::new(e.kind, format!("output {k}: {}", e.message)).with_component(&component)
+                Error::new(e.kind, format!("output {k}: {}", e.message)).with_component(component)
             })?;
         }
         Ok(())
