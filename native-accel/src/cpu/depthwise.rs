@@ -1,8 +1,8 @@
 //! Depthwise convolutions (one input channel per group: output channel `c * mult + j`
 //! reads input channel `c`), computed directly rather than as one tiny GEMM per
 //! channel. Multiplier-1 convolutions on x86-64 CPUs with AVX-512 use explicit
-//! 16-channel kernels; with AVX2, int8 ones use explicit 8-channel kernels; everything
-//! else runs the portable loops, compiled for AVX2 + FMA where the CPU has them. The path follows
+//! 16-channel kernels; with AVX2, explicit 8-channel kernels; everything else runs the
+//! portable loops, compiled for AVX2 + FMA where the CPU has them. The path follows
 //! [`Isa::current`].
 
 use std::ops::Range;
@@ -335,6 +335,100 @@ unsafe fn qs8_avx512(
     );
 }
 
+/// `P` neighbouring output pixels of a multiplier-1 fp32 depthwise convolution with
+/// AVX2 + FMA: `H` vectors of 8 channels per pass, channels past the last whole 8 in
+/// portable code (with a fused multiply-add, as the vector lanes).
+///
+/// # Safety
+/// The CPU has AVX2 and FMA; as [`f32_pixels_avx512`] for the ranges.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn f32_pixels_avx2<const P: usize>(
+    taps: &[(usize, usize)],
+    step: usize,
+    x: &[f32],
+    w: &[f32],
+    bias: &[f32],
+    min: f32,
+    max: f32,
+    o: &mut [f32],
+) {
+    use std::arch::x86_64::*;
+    let c = bias.len();
+    let full = c / 8 * 8;
+    let (vmin, vmax) = (_mm256_set1_ps(min), _mm256_set1_ps(max));
+    let mut c0 = 0;
+    while c0 < full {
+        let h = if c0 + 16 <= full { 2 } else { 1 };
+        let mut acc = [[_mm256_setzero_ps(); 2]; P];
+        for v in 0..h {
+            let b = _mm256_loadu_ps(bias.as_ptr().add(c0 + 8 * v));
+            for a in acc.iter_mut() {
+                a[v] = b;
+            }
+        }
+        for &(xo, k) in taps {
+            for v in 0..h {
+                let wv = _mm256_loadu_ps(w.as_ptr().add(k * c + c0 + 8 * v));
+                for (p, a) in acc.iter_mut().enumerate() {
+                    let xv = _mm256_loadu_ps(x.as_ptr().add(xo + p * step + c0 + 8 * v));
+                    a[v] = _mm256_fmadd_ps(xv, wv, a[v]);
+                }
+            }
+        }
+        for (p, a) in acc.iter().enumerate() {
+            for (v, &av) in a.iter().enumerate().take(h) {
+                let r = _mm256_min_ps(_mm256_max_ps(av, vmin), vmax);
+                _mm256_storeu_ps(o.as_mut_ptr().add(p * c + c0 + 8 * v), r);
+            }
+        }
+        c0 += 8 * h;
+    }
+    for p in 0..P {
+        for ch in full..c {
+            let mut a = bias[ch];
+            for &(xo, k) in taps {
+                a = x[xo + p * step + ch].mul_add(w[k * c + ch], a);
+            }
+            o[p * c + ch] = a.max(min).min(max);
+        }
+    }
+}
+
+/// Multiplier-1 fp32 depthwise convolution over `pixels` with [`f32_pixels_avx2`].
+///
+/// # Safety
+/// The CPU has AVX2 and FMA; as [`f32_avx512`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn f32_avx2_mult1(
+    g: &ConvGeometry,
+    d: &DwF32<'_>,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    pixels: Range<usize>,
+    out: &mut [f32],
+) {
+    let c = g.channels_out;
+    let step = g.stride_w * g.channels_in;
+    let o = out.as_mut_ptr();
+    // SAFETY: as in `f32_avx512`.
+    walk(
+        g,
+        pixels,
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
+            f32_pixels_avx2::<2>(t, step, x, d.w, d.bias, min, max, dst)
+        },
+        |t, po| unsafe {
+            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
+            f32_pixels_avx2::<1>(t, step, x, d.w, d.bias, min, max, dst)
+        },
+    );
+}
+
 /// `P` neighbouring output pixels of a multiplier-1 int8 depthwise convolution with
 /// AVX2: `H` vectors of 8 channels per pass (`2 * P` or `P` independent accumulators
 /// hide `vpmulld`'s latency), channels past the last whole 8 in portable code. The
@@ -518,7 +612,11 @@ pub(super) fn depthwise_f32_on(
         Isa::Avx512 if g.channels_out == g.channels_in => {
             return unsafe { f32_avx512(g, d, x, min, max, pixels, out) }
         }
-        // SAFETY: `Isa::current` is at least AVX2 only on a CPU with AVX2 and FMA.
+        // SAFETY: the level is at least AVX2 only on a CPU with AVX2 and FMA.
+        Isa::Avx2 if g.channels_out == g.channels_in => {
+            return unsafe { f32_avx2_mult1(g, d, x, min, max, pixels, out) }
+        }
+        // SAFETY: as above.
         Isa::Avx512 | Isa::Avx2 => return unsafe { f32_avx2(g, d, x, min, max, pixels, out) },
         Isa::Portable => {}
     }
