@@ -84,6 +84,8 @@ fn default_cache_dir() -> Option<PathBuf> {
 pub struct ComponentEngine {
     engine: Engine,
     config: Arc<SandboxConfig>,
+    /// Components compiled (not taken from the cache) by this engine so far.
+    compiled: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl ComponentEngine {
@@ -125,6 +127,7 @@ impl ComponentEngine {
         Ok(ComponentEngine {
             engine,
             config: Arc::new(config),
+            compiled: Arc::default(),
         })
     }
 
@@ -136,6 +139,11 @@ impl ComponentEngine {
     /// The sandbox limits.
     pub fn config(&self) -> &SandboxConfig {
         &self.config
+    }
+
+    /// How many components this engine compiled rather than loaded from the cache.
+    pub fn compiled_count(&self) -> usize {
+        self.compiled.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Compiles `bytes` (a component binary), or loads the compiled artifact from the
@@ -155,6 +163,8 @@ impl ComponentEngine {
                 }
             }
         }
+        self.compiled
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let compiled = self.engine.precompile_component(bytes).map_err(|e| {
             Error::new(
                 ErrorKind::DelegateInvalidCompatibility,
