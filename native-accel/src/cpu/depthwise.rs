@@ -247,11 +247,12 @@ unsafe fn qs8_pixels_avx512<const P: usize>(
 /// other pixel to `single`, with the taps of the first pixel and the output offset.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn walk(
+fn walk<T>(
     g: &ConvGeometry,
     pixels: Range<usize>,
-    mut pair: impl FnMut(&[(usize, usize)], usize),
-    mut single: impl FnMut(&[(usize, usize)], usize),
+    out: &mut [T],
+    mut pair: impl FnMut(&[(usize, usize)], &mut [T]),
+    mut single: impl FnMut(&[(usize, usize)], &mut [T]),
 ) {
     let c = g.channels_out;
     let all = g.kernel_h * g.kernel_w;
@@ -266,13 +267,13 @@ fn walk(
         if t.len() == all && ox + 1 < g.out_w && p + 1 < pixels.end {
             taps(g, n, oy, ox + 1, &mut t2);
             if t2.len() == all {
-                pair(&t, p * c);
+                pair(&t, &mut out[p * c..(p + 2) * c]);
                 px.step(g);
                 p += 2;
                 continue;
             }
         }
-        single(&t, p * c);
+        single(&t, &mut out[p * c..(p + 1) * c]);
         p += 1;
     }
 }
@@ -288,23 +289,15 @@ unsafe fn f32_avx512(
     pixels: Range<usize>,
     out: &mut [f32],
 ) {
-    let c = g.channels_out;
     let step = g.stride_w * g.channels_in;
-    let o = out.as_mut_ptr();
-    // SAFETY (both closures): `walk` gives output offsets of whole pixels inside `out`
-    // and taps inside the input; a pair's second pixel has the same taps shifted by
-    // `step`.
+    // SAFETY (both closures): `walk` gives the output slices of whole pixels and taps
+    // inside the input; a pair's second pixel has the same taps shifted by `step`.
     walk(
         g,
         pixels,
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
-            f32_pixels_avx512::<2>(t, step, x, d.w, d.bias, min, max, dst)
-        },
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
-            f32_pixels_avx512::<1>(t, step, x, d.w, d.bias, min, max, dst)
-        },
+        out,
+        |t, dst| unsafe { f32_pixels_avx512::<2>(t, step, x, d.w, d.bias, min, max, dst) },
+        |t, dst| unsafe { f32_pixels_avx512::<1>(t, step, x, d.w, d.bias, min, max, dst) },
     );
 }
 
@@ -317,21 +310,14 @@ unsafe fn qs8_avx512(
     pixels: Range<usize>,
     out: &mut [i8],
 ) {
-    let c = g.channels_out;
     let step = g.stride_w * g.channels_in;
-    let o = out.as_mut_ptr();
     // SAFETY: as in `f32_avx512`.
     walk(
         g,
         pixels,
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
-            qs8_pixels_avx512::<2>(t, step, x, d, dst)
-        },
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
-            qs8_pixels_avx512::<1>(t, step, x, d, dst)
-        },
+        out,
+        |t, dst| unsafe { qs8_pixels_avx512::<2>(t, step, x, d, dst) },
+        |t, dst| unsafe { qs8_pixels_avx512::<1>(t, step, x, d, dst) },
     );
 }
 
@@ -411,21 +397,14 @@ unsafe fn f32_avx2_mult1(
     pixels: Range<usize>,
     out: &mut [f32],
 ) {
-    let c = g.channels_out;
     let step = g.stride_w * g.channels_in;
-    let o = out.as_mut_ptr();
     // SAFETY: as in `f32_avx512`.
     walk(
         g,
         pixels,
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
-            f32_pixels_avx2::<2>(t, step, x, d.w, d.bias, min, max, dst)
-        },
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
-            f32_pixels_avx2::<1>(t, step, x, d.w, d.bias, min, max, dst)
-        },
+        out,
+        |t, dst| unsafe { f32_pixels_avx2::<2>(t, step, x, d.w, d.bias, min, max, dst) },
+        |t, dst| unsafe { f32_pixels_avx2::<1>(t, step, x, d.w, d.bias, min, max, dst) },
     );
 }
 
@@ -524,21 +503,14 @@ unsafe fn qs8_avx2_mult1(
     pixels: Range<usize>,
     out: &mut [i8],
 ) {
-    let c = g.channels_out;
     let step = g.stride_w * g.channels_in;
-    let o = out.as_mut_ptr();
     // SAFETY: as in `f32_avx512`.
     walk(
         g,
         pixels,
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), 2 * c);
-            qs8_pixels_avx2::<2>(t, step, x, d, dst)
-        },
-        |t, po| unsafe {
-            let dst = std::slice::from_raw_parts_mut(o.add(po), c);
-            qs8_pixels_avx2::<1>(t, step, x, d, dst)
-        },
+        out,
+        |t, dst| unsafe { qs8_pixels_avx2::<2>(t, step, x, d, dst) },
+        |t, dst| unsafe { qs8_pixels_avx2::<1>(t, step, x, d, dst) },
     );
 }
 
