@@ -13,9 +13,11 @@
 //! - [`meter`]: the memory and time account every import charges a component's work
 //!   to (its memory cap, the call deadline, the work cap).
 //!
-//! The GPU (wgpu) and QNN import surfaces come with the Vulkan backend work.
+//! - [`gpu`]: the `gpu` interface of `wit/gpu.wit`, a WebGPU-shaped compute device on
+//!   wgpu (one device per host, per-instance tables and budget, every call checked).
 
 pub mod cpu;
+pub mod gpu;
 pub mod isa;
 pub mod meter;
 mod pool;

@@ -30,6 +30,8 @@ pub enum AccelErrorKind {
     Deadline,
     /// The request needs more work than one call may do.
     WorkCap,
+    /// The accelerator is not there: no device, device lost, turned off.
+    Unavailable,
 }
 
 /// An error of a native kernel, with what was asked in the message.
@@ -182,6 +184,17 @@ impl Account {
     pub fn past_deadline(&self) -> bool {
         let d = self.inner.deadline.load(Ordering::Relaxed);
         d != u64::MAX && base().elapsed().as_nanos() >= d as u128
+    }
+
+    /// Time left before the current call's deadline: `None` when no deadline is set,
+    /// zero when it has passed. Waits on a device (the GPU) are bounded by it.
+    pub fn remaining(&self) -> Option<std::time::Duration> {
+        let d = self.inner.deadline.load(Ordering::Relaxed);
+        if d == u64::MAX {
+            return None;
+        }
+        let now = u64::try_from(base().elapsed().as_nanos()).unwrap_or(u64::MAX);
+        Some(std::time::Duration::from_nanos(d.saturating_sub(now)))
     }
 
     /// [`AccelErrorKind::Deadline`] when the current call is past its deadline. Native

@@ -69,6 +69,13 @@ pub struct RegistryArgs {
     /// outputs, a weights list), in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_transfer_mib: u32,
+    /// The GPU for backends (`gpu` in `wit/gpu.wit`): `off` makes GPU backends such as
+    /// Vulkan report themselves unavailable.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    pub gpu: String,
+    /// Most GPU buffer memory one component instance may hold, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    pub gpu_budget_mib: u32,
 }
 
 impl RegistryArgs {
@@ -80,6 +87,8 @@ impl RegistryArgs {
             cpu_accel: self.cpu_accel == "on",
             cpu_threads: self.threads.max(1),
             max_transfer: (self.max_transfer_mib as usize).saturating_mul(1 << 20),
+            gpu: self.gpu == "on",
+            gpu_budget: u64::from(self.gpu_budget_mib) << 20,
             ..SandboxConfig::default()
         };
         let mut r = if self.no_bundled {

@@ -7,6 +7,7 @@
 //! engine's compatibility hash, written atomically (compile ~1 s on this machine for
 //! the portable library, deserialize ~1 ms).
 
+use plugboard_native_accel::gpu::GpuHost;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -51,6 +52,11 @@ pub struct SandboxConfig {
     /// How much one component may log per second (default 200 records, 256 KiB);
     /// the rest is dropped and counted.
     pub log_rate: LogRate,
+    /// Whether backends may use the GPU (`gpu` in `wit/gpu.wit`, default true). Off,
+    /// the import's `open` says so and GPU backends report themselves unavailable.
+    pub gpu: bool,
+    /// Bytes of GPU buffers one component instance may hold at once (default 1 GiB).
+    pub gpu_budget: u64,
 }
 
 impl Default for SandboxConfig {
@@ -64,6 +70,8 @@ impl Default for SandboxConfig {
             max_transfer: 128 << 20,
             native_work_cap: 1 << 40,
             log_rate: LogRate::default(),
+            gpu: true,
+            gpu_budget: 1 << 30,
         }
     }
 }
@@ -86,6 +94,8 @@ pub struct ComponentEngine {
     config: Arc<SandboxConfig>,
     /// Components compiled (not taken from the cache) by this engine so far.
     compiled: Arc<std::sync::atomic::AtomicUsize>,
+    /// The host's one GPU device, shared by every instance (opened on first use).
+    gpu: Arc<GpuHost>,
 }
 
 impl ComponentEngine {
@@ -126,6 +136,7 @@ impl ComponentEngine {
         }
         Ok(ComponentEngine {
             engine,
+            gpu: GpuHost::new(config.gpu),
             config: Arc::new(config),
             compiled: Arc::default(),
         })
@@ -134,6 +145,11 @@ impl ComponentEngine {
     /// The underlying wasmtime engine.
     pub fn engine(&self) -> &Engine {
         &self.engine
+    }
+
+    /// The host's GPU (shared by every component instance of this engine).
+    pub fn gpu(&self) -> &Arc<GpuHost> {
+        &self.gpu
     }
 
     /// The sandbox limits.

@@ -9,12 +9,14 @@
 
 use std::sync::Arc;
 
+use plugboard_native_accel::gpu::GpuHost;
 use plugboard_native_accel::meter::Account;
 use wasmtime::component::{Linker, ResourceTable};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use super::imports::clock::{self, ClockCtx};
 use super::imports::cpu_accel::{self, CpuAccel};
+use super::imports::gpu::{self, GpuCtx};
 use super::imports::log_limit::LogLimit;
 use super::imports::logging::{self, LoggingCtx};
 use super::imports::named_data::{self, NamedDataCtx};
@@ -34,19 +36,22 @@ pub struct HostState {
     pub(crate) progress: ProgressCtx,
     pub(crate) named_data: NamedDataCtx,
     pub(crate) cpu_accel: CpuAccel,
+    pub(crate) gpu: GpuCtx,
 }
 
 impl HostState {
     /// A state with no filesystem, environment, network or arguments: stdout and stderr
     /// go to the host log tagged with `component`, through `log_limit`; memory (linear
     /// memories plus what imports allocate) is charged to `account`; the native CPU
-    /// kernels are offered when `cpu_accel`, with `threads` threads.
+    /// kernels are offered when `cpu_accel`, with `threads` threads; the GPU is
+    /// `gpu`'s device, with a budget of `gpu_budget` bytes for this instance.
     pub(crate) fn new(
         component: Arc<str>,
         account: Account,
         log_limit: Arc<LogLimit>,
         cpu_accel: bool,
         threads: usize,
+        gpu: (Arc<GpuHost>, u64),
     ) -> Self {
         let logging = LoggingCtx::new(component, log_limit);
         let mut b = WasiCtx::builder();
@@ -62,6 +67,7 @@ impl HostState {
                 last_table_growth: None,
             },
             cpu_accel: CpuAccel::new(cpu_accel, threads, account.clone()),
+            gpu: GpuCtx::new(gpu.0, account.clone(), gpu.1),
             account,
             types: TypesCtx,
             logging,
@@ -79,6 +85,7 @@ impl HostState {
         progress::add_to_linker(linker, |s| &mut s.progress)?;
         named_data::add_to_linker(linker, |s| &mut s.named_data)?;
         cpu_accel::add_to_linker(linker, |s| &mut s.cpu_accel)?;
+        gpu::add_to_linker(linker, |s| &mut s.gpu)?;
         Ok(())
     }
 
@@ -86,6 +93,7 @@ impl HostState {
     /// result is released, the deadline cleared, dropped log records reported.
     pub(crate) fn end_call(&mut self) {
         self.cpu_accel.end_call();
+        self.gpu.end_call();
         self.account.set_deadline(None);
         self.logging.flush();
     }

@@ -45,6 +45,7 @@ impl Sandboxed {
                 info.log_limit.clone(),
                 config.cpu_accel,
                 config.cpu_threads,
+                (engine.gpu().clone(), config.gpu_budget),
             ),
         );
         store.limiter(|s| &mut s.limits);

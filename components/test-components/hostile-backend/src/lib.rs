@@ -4,17 +4,19 @@
 //! float32 tensors) honestly, unless the first element of `x` is a code that asks it
 //! to misbehave (see [`Mode`]; codes are 101 and up, so random inputs never are one):
 //! lie about its outputs, trap, loop, eat memory, flood the log, or ask the host's
-//! native kernels for absurd work.
+//! native kernels or the GPU for absurd work (and, code 160, use the GPU honestly).
 
 wit_bindgen::generate!({
     path: "../../../wit",
     world: "backend",
 });
 
+mod gpu;
+
+use crate::plugboard::runtime::cpu_accel::{self, ChainStep, ConvGeometry, Requantization};
 use exports::plugboard::runtime::backend_interface::{
     CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
 };
-use plugboard::runtime::cpu_accel::{self, ChainStep, ConvGeometry, Requantization};
 use plugboard::runtime::logging::{self, Level};
 use plugboard::runtime::types::{Error, ErrorKind, Evalue, ScalarType, Tensor};
 
@@ -48,6 +50,18 @@ enum Mode {
     StderrFlood,
     OversizedOutput,
     HugeErrorMessage,
+    // The `gpu` import.
+    GpuBadWgsl,
+    GpuHugeBuffer,
+    GpuUnalignedBuffer,
+    GpuBudget,
+    GpuBadBinding,
+    GpuReadPastEnd,
+    GpuDispatchOverLimit,
+    GpuForeignHandle,
+    GpuDeepShader,
+    GpuLayoutMismatch,
+    GpuHonest,
 }
 
 impl Mode {
@@ -76,6 +90,17 @@ impl Mode {
             141 => StderrFlood,
             142 => OversizedOutput,
             143 => HugeErrorMessage,
+            150 => GpuBadWgsl,
+            151 => GpuHugeBuffer,
+            152 => GpuUnalignedBuffer,
+            153 => GpuBudget,
+            154 => GpuBadBinding,
+            155 => GpuReadPastEnd,
+            156 => GpuDispatchOverLimit,
+            157 => GpuForeignHandle,
+            158 => GpuDeepShader,
+            159 => GpuLayoutMismatch,
+            160 => GpuHonest,
             _ => Honest,
         }
     }
@@ -302,6 +327,20 @@ impl GuestDelegateHandle for Handle {
             }
             Mode::HugeErrorMessage => {
                 return Err(err(ErrorKind::Internal, "z".repeat(10 << 20)));
+            }
+            Mode::GpuHonest => vec![tensor(sizes, &gpu::honest(&xv, &yv)?)],
+            Mode::GpuBadWgsl
+            | Mode::GpuHugeBuffer
+            | Mode::GpuUnalignedBuffer
+            | Mode::GpuBudget
+            | Mode::GpuBadBinding
+            | Mode::GpuReadPastEnd
+            | Mode::GpuDispatchOverLimit
+            | Mode::GpuForeignHandle
+            | Mode::GpuDeepShader
+            | Mode::GpuLayoutMismatch => {
+                gpu::abuse(mode)?;
+                vec![good]
             }
         })
     }

@@ -120,7 +120,9 @@ fn reply_err<T>(e: AccelError) -> Reply<T> {
         AccelErrorKind::Deadline => return Err(wasmtime::Error::new(DeadlineExceeded)),
         AccelErrorKind::MemoryCap => types::ErrorKind::MemoryAllocationFailed,
         AccelErrorKind::WorkCap => types::ErrorKind::OutOfResources,
-        AccelErrorKind::InvalidArgument => types::ErrorKind::InvalidArgument,
+        AccelErrorKind::InvalidArgument | AccelErrorKind::Unavailable => {
+            types::ErrorKind::InvalidArgument
+        }
     };
     Ok(Err(types::Error {
         kind,

@@ -13,6 +13,7 @@
 
 pub mod clock;
 pub mod cpu_accel;
+pub mod gpu;
 pub mod log_limit;
 pub mod logging;
 pub mod named_data;
