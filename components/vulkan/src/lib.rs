@@ -1,0 +1,184 @@
+//! plugboard's Vulkan backend: runs the payloads ExecuTorch's Vulkan delegate writes
+//! (a `VH00` header, the `VkGraph` FlatBuffer and a constant segment) as WGSL compute
+//! shaders on the host's `gpu` import, as a WebAssembly component implementing the
+//! `backend` world of `wit/`. It registers backend id `VulkanBackend`; it does not link
+//! ExecuTorch's Vulkan runtime or its GLSL shaders, it reads the same format.
+//!
+//! `init` parses and checks the payload ([`header`], [`graph`]), compiles the operator
+//! chain ([`ops`]), and on the device ([`runtime`]) allocates one buffer per memory
+//! object, uploads constants (from the payload or the program's named data), builds
+//! one pipeline per distinct shader ([`shaders`]) and warms each once. `execute` writes
+//! the inputs and the kernels' shape parameters, dispatches every kernel and reads the
+//! outputs in one `gpu::run`.
+//!
+//! Tensors live on the device as row-major arrays of 32-bit words: `f32` for floating
+//! point dtypes, `i32` for integers and bools. 64-bit program inputs and outputs are
+//! converted at the boundary (ExecuTorch's Vulkan export downcasts Long to Int and
+//! Double to Float inside the graph).
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "backend",
+});
+
+pub mod graph;
+pub mod header;
+pub mod ops;
+pub mod runtime;
+#[allow(clippy::all, dead_code, unused_imports, missing_docs)]
+#[rustfmt::skip]
+pub mod schema;
+pub mod shaders;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod testing;
+#[cfg(test)]
+mod tests;
+
+use std::cell::RefCell;
+
+use exports::plugboard::runtime::backend_interface::{
+    CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
+};
+use plugboard::runtime::types::{Error, ErrorKind, Evalue};
+
+/// The backend id this component registers.
+pub const BACKEND_ID: &str = "VulkanBackend";
+
+/// Builds an [`Error`] of `kind`.
+pub fn err(kind: ErrorKind, message: impl Into<String>) -> Error {
+    Error {
+        kind,
+        message: message.into(),
+    }
+}
+
+/// A payload this backend cannot read (bad header, identifier, FlatBuffer, or
+/// inconsistent ids, dims, offsets): `delegate-invalid-compatibility`.
+pub fn compat(message: impl Into<String>) -> Error {
+    err(ErrorKind::DelegateInvalidCompatibility, message)
+}
+
+/// Something valid this backend does not implement: `not-supported`.
+pub fn not_supported(message: impl Into<String>) -> Error {
+    err(ErrorKind::NotSupported, message)
+}
+
+fn check_id(id: &str) -> Result<(), Error> {
+    if id == BACKEND_ID {
+        Ok(())
+    } else {
+        Err(err(
+            ErrorKind::NotFound,
+            format!("this component implements {BACKEND_ID}, not {id}"),
+        ))
+    }
+}
+
+/// Constants from the program's named data, through the `named-data` import.
+struct NamedData;
+
+impl runtime::ConstantSource for NamedData {
+    fn named(&mut self, key: &str) -> Result<Vec<u8>, Error> {
+        plugboard::runtime::named_data::get(key).map_err(|e| {
+            err(
+                e.kind,
+                format!("named data {key:?} for a Vulkan constant: {}", e.message),
+            )
+        })
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+struct Vulkan;
+
+/// An initialized delegate.
+pub struct Delegate {
+    rt: RefCell<runtime::Runtime>,
+}
+
+impl Guest for Vulkan {
+    type DelegateHandle = Delegate;
+
+    fn backend_ids() -> Vec<String> {
+        vec![BACKEND_ID.to_string()]
+    }
+
+    fn is_available(backend_id: String) -> bool {
+        backend_id == BACKEND_ID && plugboard::runtime::gpu::open().is_ok()
+    }
+
+    fn describe(backend_id: String, processed: Vec<u8>) -> Result<Vec<(String, u32)>, Error> {
+        check_id(&backend_id)?;
+        let payload = header::split(&processed)?;
+        graph::describe(&payload)
+    }
+
+    fn init(
+        backend_id: String,
+        processed: Vec<u8>,
+        _compile_specs: Vec<CompileSpec>,
+    ) -> Result<DelegateHandle, Error> {
+        check_id(&backend_id)?;
+        let payload = header::split(&processed)?;
+        let graph = graph::parse(&payload)?;
+        let plan = ops::Plan::new(&graph)?;
+        let constants = runtime::load_constants(&graph, &payload, &mut NamedData)?;
+        drop(processed);
+        let rt = runtime::Runtime::new(graph, plan, constants, &runtime::HostGpu)?;
+        Ok(DelegateHandle::new(Delegate {
+            rt: RefCell::new(rt),
+        }))
+    }
+}
+
+impl GuestDelegateHandle for Delegate {
+    fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
+        let mut rt = self.rt.try_borrow_mut().map_err(|_| {
+            err(
+                ErrorKind::InvalidState,
+                "delegate is already executing (re-entrant call)",
+            )
+        })?;
+        rt.execute(&args, &runtime::HostGpu)
+    }
+}
+
+// The component's exports exist only in the wasm build: a host build (unit tests, the
+// fuzz targets in fuzz/) links the library without them.
+#[cfg(target_arch = "wasm32")]
+export!(Vulkan);
+
+/// Feeds any byte string through the whole reader as the fuzz targets do: header,
+/// `describe`, graph, operator compilation, constants (named data as zeros of the
+/// advertised size), set-up and one execute on a checking stand-in for the device
+/// (graphs with tensors above 2^16 elements are skipped after compilation). Returns
+/// whether the payload got as far as an execute. Never panics on any input.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn fuzz_one(data: &[u8]) -> bool {
+    let Ok(payload) = header::split(data) else {
+        return false;
+    };
+    let _ = graph::describe(&payload);
+    let Ok(g) = graph::parse(&payload) else {
+        return false;
+    };
+    let Ok(plan) = ops::Plan::new(&g) else {
+        return false;
+    };
+    if g.values
+        .iter()
+        .any(|v| matches!(v, graph::Value::Tensor(t) if t.numel() > 1 << 16))
+    {
+        return false;
+    }
+    let mut src = testing::Zeros(g.constants.clone());
+    let Ok(consts) = runtime::load_constants(&g, &payload, &mut src) else {
+        return false;
+    };
+    let mock = testing::Mock::default();
+    let args = testing::zero_args(&g);
+    let Ok(mut rt) = runtime::Runtime::new(g, plan, consts, &mock) else {
+        return false;
+    };
+    rt.execute(&args, &mock).is_ok()
+}

@@ -1,0 +1,508 @@
+//! WGSL sources of the compute shaders, generated from a [`Shader`] key.
+//!
+//! Every shader has the same frame: binding 0 is a uniform block of
+//! [`PARAM_WORDS`] `u32`s (word 0 is the number of invocations that do work), then
+//! the storage buffers the kernel writes (`read_write`), then those it reads (`read`).
+//! All tensors are plain row-major arrays of 32-bit words (`f32` for floating point
+//! dtypes, `i32` for integers and bools, bools as 0/1). Invocations are numbered
+//! `x + y * 64 * num_workgroups.x` so that a dispatch can spread over a 2-D grid when
+//! one dimension would pass `max-workgroups-per-dimension`.
+
+/// Words in each kernel's uniform parameter block.
+pub const PARAM_WORDS: usize = 96;
+/// Invocations per workgroup (`@workgroup_size`).
+pub const WORKGROUP: u32 = 64;
+/// Word index of an elementwise kernel's first scalar parameter.
+pub const EW_SCALARS: usize = 18 + 9 * MAX_EW_INPUTS;
+/// Most inputs of one elementwise kernel.
+pub const MAX_EW_INPUTS: usize = 5;
+
+/// Element class of a tensor on the device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cls {
+    /// `f32` words.
+    F,
+    /// `i32` words (integers, bools as 0/1).
+    I,
+}
+
+impl Cls {
+    /// The WGSL scalar type.
+    pub fn ty(self) -> &'static str {
+        match self {
+            Cls::F => "f32",
+            Cls::I => "i32",
+        }
+    }
+}
+
+/// Reduction modes of [`Shader::Reduce`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceMode {
+    Sum,
+    Mean,
+    Max,
+    Min,
+    ArgMax,
+    ArgMin,
+}
+
+/// What a kernel computes; equal keys give equal sources (one pipeline each).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Shader {
+    /// `out[o] = expr(a, b, ...)` over an 8-D iteration space with per-operand
+    /// offsets and strides (broadcasts, views, copies, casts, fills).
+    Elementwise {
+        ins: Vec<Cls>,
+        out: Cls,
+        /// A WGSL expression of the output's type over `a`..`e` (the inputs, typed per
+        /// class), `idx` (the linear index, `u32`), `sf(k)` / `si(k)` (scalar params).
+        expr: String,
+    },
+    /// Batched `out[b, m, n] = alpha * sum_k A[b, m, k] B[b, k, n] + beta * bias`.
+    Matmul { bias: bool },
+    /// 2-D convolution, plain or transposed, grouped and dilated, with output clamp.
+    Conv { bias: bool },
+    /// 2-D max pooling (with an index output) or average pooling.
+    Pool { max: bool, indices: bool },
+    /// Reduction of the middle dim of `[outer, r, inner]`.
+    Reduce { mode: ReduceMode, input: Cls },
+    /// (Log-)softmax over the middle dim of `[outer, r, inner]`.
+    Softmax { log: bool },
+    /// Layer / group normalization of rows, with optional weight and bias.
+    Norm { weight: bool, bias: bool },
+    /// Slices of a tensor along one dim gathered by an index tensor (embedding, index).
+    Embedding { table: Cls },
+    /// Nearest or bilinear resize of the last two dims.
+    Upsample { bilinear: bool, cls: Cls },
+    /// Constant padding (or cropping) of up to 8 dims.
+    Pad { cls: Cls },
+}
+
+const FRAME: &str = "struct Params { v: array<vec4<u32>, 24> }
+@group(0) @binding(0) var<uniform> prm: Params;
+fn p(i: u32) -> u32 { return prm.v[i >> 2u][i & 3u]; }
+fn pi(i: u32) -> i32 { return bitcast<i32>(p(i)); }
+fn pfl(i: u32) -> f32 { return bitcast<f32>(p(i)); }
+";
+
+const MAIN: &str = "@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let i = gid.x + gid.y * nwg.x * 64u;
+    if (i >= p(0u)) { return; }
+";
+
+const MATH: &str = "fn erf_(x: f32) -> f32 {
+    // Abramowitz and Stegun 7.1.26 (|error| < 1.5e-7).
+    let s = sign(x);
+    let a = abs(x);
+    let t = 1.0 / (1.0 + 0.3275911 * a);
+    let y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * exp(-a * a);
+    return s * y;
+}
+fn tanh_(x: f32) -> f32 { return tanh(clamp(x, -15.0, 15.0)); }
+fn sigmoid_(x: f32) -> f32 { return 1.0 / (1.0 + exp(-x)); }
+fn powf_(a: f32, b: f32) -> f32 {
+    if (b == 0.0) { return 1.0; }
+    if (a >= 0.0) { return pow(a, b); }
+    if (floor(b) != b) { return bitcast<f32>(0x7fc00000u); }
+    let m = pow(-a, b);
+    if (abs(b % 2.0) == 1.0) { return -m; }
+    return m;
+}
+fn powi_(a: i32, b: i32) -> i32 {
+    var r = 1;
+    var e = b;
+    var x = a;
+    if (e < 0) { return 0; }
+    loop { if (e == 0) { break; } if ((e & 1) == 1) { r = r * x; } x = x * x; e = e >> 1u; }
+    return r;
+}
+fn remf_(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+fn remi_(a: i32, b: i32) -> i32 {
+    if (b == 0) { return 0; }
+    let r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) { return r + b; }
+    return r;
+}
+fn floordivi_(a: i32, b: i32) -> i32 {
+    if (b == 0) { return 0; }
+    let q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) { return q - 1; }
+    return q;
+}
+fn sf(k: u32) -> f32 { return pfl(63u + k); }
+fn si(k: u32) -> i32 { return pi(63u + k); }
+";
+
+fn load(c: Cls, buf: &str, idx: &str) -> String {
+    match c {
+        Cls::F => format!("bitcast<f32>({buf}[{idx}])"),
+        Cls::I => format!("bitcast<i32>({buf}[{idx}])"),
+    }
+}
+
+fn decls(outs: &[&str], ins: &[&str]) -> String {
+    let mut s = String::new();
+    let mut b = 1;
+    for o in outs {
+        s += &format!("@group(0) @binding({b}) var<storage, read_write> {o}: array<u32>;\n");
+        b += 1;
+    }
+    for i in ins {
+        s += &format!("@group(0) @binding({b}) var<storage, read> {i}: array<u32>;\n");
+        b += 1;
+    }
+    s
+}
+
+const VARS: [&str; MAX_EW_INPUTS] = ["a", "b", "c", "d", "e"];
+
+impl Shader {
+    /// (storage outputs, storage inputs) the shader binds after its uniform block.
+    pub fn arity(&self) -> (usize, usize) {
+        match self {
+            Shader::Elementwise { ins, .. } => (1, ins.len()),
+            Shader::Matmul { bias } => (1, 2 + *bias as usize),
+            Shader::Conv { bias } => (1, 2 + *bias as usize),
+            Shader::Pool { indices, .. } => (1 + *indices as usize, 1),
+            Shader::Reduce { .. } | Shader::Softmax { .. } => (1, 1),
+            Shader::Norm { weight, bias } => (3, 1 + *weight as usize + *bias as usize),
+            Shader::Embedding { .. } => (1, 2),
+            Shader::Upsample { .. } | Shader::Pad { .. } => (1, 1),
+        }
+    }
+
+    /// The WGSL source (entry point `main`).
+    pub fn source(&self) -> String {
+        let mut s = String::from(FRAME);
+        match self {
+            Shader::Elementwise { ins, out, expr } => {
+                let names: Vec<String> = (0..ins.len()).map(|k| format!("in{k}")).collect();
+                let refs: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
+                s += &decls(&["out"], &refs);
+                s += MATH;
+                s += MAIN;
+                s += "    var rem = i;\n    var o = p(9u);\n";
+                for k in 0..ins.len() {
+                    s += &format!("    var x{k} = p({}u);\n", 18 + 9 * k);
+                }
+                s += "    for (var d: i32 = 7; d >= 0; d = d - 1) {\n        let du = u32(d);\n        let sz = p(1u + du);\n        let c = rem % sz;\n        rem = rem / sz;\n        o = o + c * p(10u + du);\n";
+                for k in 0..ins.len() {
+                    s += &format!("        x{k} = x{k} + c * p({}u + du);\n", 19 + 9 * k);
+                }
+                s += "    }\n    let idx = i;\n";
+                for (k, c) in ins.iter().enumerate() {
+                    s += &format!(
+                        "    let {} = {};\n",
+                        VARS[k],
+                        load(*c, &format!("in{k}"), &format!("x{k}"))
+                    );
+                }
+                s += &format!(
+                    "    let r: {} = {expr};\n    out[o] = bitcast<u32>(r);\n}}\n",
+                    out.ty()
+                );
+            }
+            Shader::Matmul { bias } => {
+                // 1 n, 2 B, 3 M, 4 N, 5 K, 6..9 A strides (b, m, k), 9..12 B strides
+                // (b, k, n), 12..14 bias strides (m, n), 14 alpha, 15 beta.
+                let mut ins = vec!["xa", "xb"];
+                if *bias {
+                    ins.push("xc");
+                }
+                s += &decls(&["out"], &ins);
+                s += MAIN;
+                s += "    let N = p(4u); let M = p(3u); let K = p(5u);
+    let n = i % N; let m = (i / N) % M; let bb = i / (N * M);
+    var ia = bb * p(6u) + m * p(7u);
+    var ib = bb * p(9u) + n * p(11u);
+    let sa = p(8u); let sb = p(10u);
+    var acc = 0.0;
+    for (var k = 0u; k < K; k = k + 1u) {
+        acc = acc + bitcast<f32>(xa[ia]) * bitcast<f32>(xb[ib]);
+        ia = ia + sa; ib = ib + sb;
+    }
+    acc = acc * pfl(14u);
+";
+                if *bias {
+                    s += "    acc = acc + pfl(15u) * bitcast<f32>(xc[m * p(12u) + n * p(13u)]);\n";
+                }
+                s += "    out[i] = bitcast<u32>(acc);\n}\n";
+            }
+            Shader::Conv { bias } => {
+                // 1 N, 2 C, 3 H, 4 W, 5 OC, 6 OH, 7 OW, 8 KH, 9 KW, 10 sh, 11 sw, 12 ph,
+                // 13 pw, 14 dh, 15 dw, 16 groups, 17 transposed, 18 min, 19 max.
+                let mut ins = vec!["x", "w"];
+                if *bias {
+                    ins.push("bs");
+                }
+                s += &decls(&["out"], &ins);
+                s += MAIN;
+                s += "    let C = p(2u); let H = i32(p(3u)); let W = i32(p(4u)); let OC = p(5u);
+    let OH = p(6u); let OW = p(7u); let KH = p(8u); let KW = p(9u);
+    let sh = i32(p(10u)); let sw = i32(p(11u)); let ph = i32(p(12u)); let pw = i32(p(13u));
+    let dh = i32(p(14u)); let dw = i32(p(15u)); let G = p(16u);
+    let ow = i % OW; let oh = (i / OW) % OH; let oc = (i / (OW * OH)) % OC; let nb = i / (OW * OH * OC);
+    let cpg = C / G; let ocpg = OC / G; let g = oc / ocpg;
+    var acc = 0.0;
+    for (var ic = 0u; ic < cpg; ic = ic + 1u) {
+        let c = g * cpg + ic;
+        let xbase = (nb * C + c) * u32(H) * u32(W);
+        var wbase = 0u;
+        if (p(17u) == 0u) { wbase = (oc * cpg + ic) * KH * KW; } else { wbase = (c * ocpg + (oc % ocpg)) * KH * KW; }
+        for (var kh = 0u; kh < KH; kh = kh + 1u) {
+            var ih = 0;
+            if (p(17u) == 0u) {
+                ih = i32(oh) * sh - ph + i32(kh) * dh;
+            } else {
+                let t = i32(oh) + ph - i32(kh) * dh;
+                if (t < 0 || (t % sh) != 0) { continue; }
+                ih = t / sh;
+            }
+            if (ih < 0 || ih >= H) { continue; }
+            for (var kw = 0u; kw < KW; kw = kw + 1u) {
+                var iw = 0;
+                if (p(17u) == 0u) {
+                    iw = i32(ow) * sw - pw + i32(kw) * dw;
+                } else {
+                    let t = i32(ow) + pw - i32(kw) * dw;
+                    if (t < 0 || (t % sw) != 0) { continue; }
+                    iw = t / sw;
+                }
+                if (iw < 0 || iw >= W) { continue; }
+                acc = acc + bitcast<f32>(x[xbase + u32(ih) * u32(W) + u32(iw)]) * bitcast<f32>(w[wbase + kh * KW + kw]);
+            }
+        }
+    }
+";
+                if *bias {
+                    s += "    acc = acc + bitcast<f32>(bs[oc]);\n";
+                }
+                s += "    acc = min(max(acc, pfl(18u)), pfl(19u));\n    out[i] = bitcast<u32>(acc);\n}\n";
+            }
+            Shader::Pool { max, indices } => {
+                // 1 planes, 2 H, 3 W, 4 OH, 5 OW, 6 KH, 7 KW, 8 sh, 9 sw, 10 ph, 11 pw,
+                // 12 dh, 13 dw, 14 count_include_pad, 15 divisor (0: none).
+                let outs: &[&str] = if *indices { &["out", "ind"] } else { &["out"] };
+                s += &decls(outs, &["x"]);
+                s += MAIN;
+                s += "    let H = i32(p(2u)); let W = i32(p(3u)); let OH = p(4u); let OW = p(5u);
+    let KH = i32(p(6u)); let KW = i32(p(7u));
+    let ow = i32(i % OW); let oh = i32((i / OW) % OH); let pl = i / (OW * OH);
+    let base = pl * u32(H) * u32(W);
+    let h0 = oh * i32(p(8u)) - i32(p(10u)); let w0 = ow * i32(p(9u)) - i32(p(11u));
+    let dh = i32(p(12u)); let dw = i32(p(13u));
+";
+                if *max {
+                    s += "    var best = bitcast<f32>(0xff800000u); var bi = -1;
+    for (var kh = 0; kh < KH; kh = kh + 1) {
+        let ih = h0 + kh * dh;
+        if (ih < 0 || ih >= H) { continue; }
+        for (var kw = 0; kw < KW; kw = kw + 1) {
+            let iw = w0 + kw * dw;
+            if (iw < 0 || iw >= W) { continue; }
+            let v = bitcast<f32>(x[base + u32(ih * W + iw)]);
+            if (v > best || bi < 0 || v != v) { best = v; bi = ih * W + iw; }
+        }
+    }
+    out[i] = bitcast<u32>(best);
+";
+                    if *indices {
+                        s += "    ind[i] = bitcast<u32>(bi);\n";
+                    }
+                    s += "}\n";
+                } else {
+                    s += "    let hend0 = min(h0 + KH, H + i32(p(10u))); let wend0 = min(w0 + KW, W + i32(p(11u)));
+    let full = (hend0 - h0) * (wend0 - w0);
+    let hs = max(h0, 0); let ws = max(w0, 0); let he = min(hend0, H); let we = min(wend0, W);
+    var acc = 0.0;
+    for (var ih = hs; ih < he; ih = ih + 1) {
+        for (var iw = ws; iw < we; iw = iw + 1) { acc = acc + bitcast<f32>(x[base + u32(ih * W + iw)]); }
+    }
+    var div = f32((he - hs) * (we - ws));
+    if (p(14u) != 0u) { div = f32(full); }
+    if (p(15u) != 0u) { div = f32(pi(15u)); }
+    out[i] = bitcast<u32>(acc / div);
+}
+";
+                }
+            }
+            Shader::Reduce { mode, input } => {
+                // 1 r, 2 inner.
+                s += &decls(&["out"], &["x"]);
+                s += MAIN;
+                s += "    let R = p(1u); let IN = p(2u);
+    let base = (i / IN) * R * IN + (i % IN);
+";
+                let ty = input.ty();
+                let ld = load(*input, "x", "base + j * IN");
+                let (init, step, fin, out_ty) = match mode {
+                    ReduceMode::Sum => (
+                        format!("var acc: {ty} = {ty}(0);"),
+                        format!("acc = acc + {ld};"),
+                        "acc".to_string(),
+                        *input,
+                    ),
+                    ReduceMode::Mean => (
+                        "var acc = 0.0;".into(),
+                        format!("acc = acc + f32({ld});"),
+                        "acc / f32(R)".into(),
+                        Cls::F,
+                    ),
+                    ReduceMode::Max => (
+                        format!("var acc: {ty} = {ld0};", ld0 = load(*input, "x", "base")),
+                        format!("let v = {ld}; if (v > acc || v != v) {{ acc = v; }}"),
+                        "acc".into(),
+                        *input,
+                    ),
+                    ReduceMode::Min => (
+                        format!("var acc: {ty} = {ld0};", ld0 = load(*input, "x", "base")),
+                        format!("let v = {ld}; if (v < acc || v != v) {{ acc = v; }}"),
+                        "acc".into(),
+                        *input,
+                    ),
+                    ReduceMode::ArgMax => (
+                        format!(
+                            "var acc: {ty} = {ld0}; var at = 0;",
+                            ld0 = load(*input, "x", "base")
+                        ),
+                        format!("let v = {ld}; if (v > acc) {{ acc = v; at = i32(j); }}"),
+                        "at".into(),
+                        Cls::I,
+                    ),
+                    ReduceMode::ArgMin => (
+                        format!(
+                            "var acc: {ty} = {ld0}; var at = 0;",
+                            ld0 = load(*input, "x", "base")
+                        ),
+                        format!("let v = {ld}; if (v < acc) {{ acc = v; at = i32(j); }}"),
+                        "at".into(),
+                        Cls::I,
+                    ),
+                };
+                s += &format!(
+                    "    {init}\n    for (var j = 0u; j < R; j = j + 1u) {{ {step} }}\n    let r: {} = {fin};\n    out[(i / IN) * IN + (i % IN)] = bitcast<u32>(r);\n}}\n",
+                    out_ty.ty()
+                );
+            }
+            Shader::Softmax { log } => {
+                s += &decls(&["out"], &["x"]);
+                s += MAIN;
+                s += "    let R = p(1u); let IN = p(2u);
+    let base = (i / IN) * R * IN + (i % IN);
+    var mx = bitcast<f32>(0xff800000u);
+    for (var j = 0u; j < R; j = j + 1u) { mx = max(mx, bitcast<f32>(x[base + j * IN])); }
+    var sum = 0.0;
+    for (var j = 0u; j < R; j = j + 1u) { sum = sum + exp(bitcast<f32>(x[base + j * IN]) - mx); }
+    for (var j = 0u; j < R; j = j + 1u) {
+        let v = bitcast<f32>(x[base + j * IN]) - mx;
+";
+                if *log {
+                    s += "        out[base + j * IN] = bitcast<u32>(v - log(sum));\n";
+                } else {
+                    s += "        out[base + j * IN] = bitcast<u32>(exp(v) / sum);\n";
+                }
+                s += "    }\n}\n";
+            }
+            Shader::Norm { weight, bias } => {
+                // 1 R (elements per row), 2 G (groups per sample), 3 cpg (channels per
+                // group), 4 HW (elements per channel), 5 eps.
+                let mut ins = vec!["x"];
+                if *weight {
+                    ins.push("w");
+                }
+                if *bias {
+                    ins.push("bs");
+                }
+                s += &decls(&["out", "mean", "rstd"], &ins);
+                s += MAIN;
+                s += "    let R = p(1u); let G = p(2u); let cpg = p(3u); let HW = p(4u);
+    let base = i * R;
+    var sum = 0.0;
+    for (var j = 0u; j < R; j = j + 1u) { sum = sum + bitcast<f32>(x[base + j]); }
+    let mu = sum / f32(R);
+    var sq = 0.0;
+    for (var j = 0u; j < R; j = j + 1u) { let d = bitcast<f32>(x[base + j]) - mu; sq = sq + d * d; }
+    let rs = inverseSqrt(sq / f32(R) + pfl(5u));
+    mean[i] = bitcast<u32>(mu);
+    rstd[i] = bitcast<u32>(rs);
+    for (var j = 0u; j < R; j = j + 1u) {
+        let ch = (i % G) * cpg + j / HW;
+        var v = (bitcast<f32>(x[base + j]) - mu) * rs;
+";
+                if *weight {
+                    s += "        v = v * bitcast<f32>(w[ch]);\n";
+                }
+                if *bias {
+                    s += "        v = v + bitcast<f32>(bs[ch]);\n";
+                }
+                if !*weight && !*bias {
+                    s += "        _ = ch;\n";
+                }
+                s += "        out[base + j] = bitcast<u32>(v);\n    }\n}\n";
+            }
+            Shader::Embedding { .. } => {
+                // 1 D (elements after the gathered dim), 2 V (its size), 3 I (indices).
+                s += &decls(&["out"], &["tab", "ids"]);
+                s += MAIN;
+                s += "    let D = p(1u); let V = p(2u); let I = p(3u);
+    let post = i % D; let j = (i / D) % I; let pre = i / (D * I);
+    var row = bitcast<i32>(ids[j]);
+    if (row < 0) { row = row + i32(V); }
+    if (row < 0 || u32(row) >= V) { out[i] = 0u; return; }
+    out[i] = tab[(pre * V + u32(row)) * D + post];
+}
+";
+            }
+            Shader::Upsample { bilinear, cls } => {
+                // 1 H, 2 W, 3 OH, 4 OW, 5 scale_h, 6 scale_w, 7 align_corners.
+                s += &decls(&["out"], &["x"]);
+                s += MAIN;
+                s += "    let H = p(1u); let W = p(2u); let OH = p(3u); let OW = p(4u);
+    let ow = i % OW; let oh = (i / OW) % OH; let pl = i / (OW * OH);
+    let base = pl * H * W;
+";
+                if *bilinear {
+                    s += "    var sh = 0.0; var sw = 0.0;
+    if (p(7u) != 0u) { sh = f32(oh) * pfl(5u); sw = f32(ow) * pfl(6u); }
+    else { sh = max((f32(oh) + 0.5) * pfl(5u) - 0.5, 0.0); sw = max((f32(ow) + 0.5) * pfl(6u) - 0.5, 0.0); }
+    let h0 = min(u32(floor(sh)), H - 1u); let w0 = min(u32(floor(sw)), W - 1u);
+    let h1 = min(h0 + 1u, H - 1u); let w1 = min(w0 + 1u, W - 1u);
+    let lh = sh - f32(h0); let lw = sw - f32(w0);
+    let v00 = bitcast<f32>(x[base + h0 * W + w0]); let v01 = bitcast<f32>(x[base + h0 * W + w1]);
+    let v10 = bitcast<f32>(x[base + h1 * W + w0]); let v11 = bitcast<f32>(x[base + h1 * W + w1]);
+    let r = (1.0 - lh) * ((1.0 - lw) * v00 + lw * v01) + lh * ((1.0 - lw) * v10 + lw * v11);
+    out[i] = bitcast<u32>(r);
+}
+";
+                } else {
+                    let _ = cls;
+                    s += "    let ih = min(u32(floor(f32(oh) * pfl(5u))), H - 1u);
+    let iw = min(u32(floor(f32(ow) * pfl(6u))), W - 1u);
+    out[i] = x[base + ih * W + iw];
+}
+";
+                }
+            }
+            Shader::Pad { .. } => {
+                // 1..9 out sizes, 9..17 in sizes, 17..25 pre (i32), 25 value bits.
+                s += &decls(&["out"], &["x"]);
+                s += MAIN;
+                s += "    var rem = i; var src = 0u; var mul = 1u; var inside = true;
+    for (var d: i32 = 7; d >= 0; d = d - 1) {
+        let du = u32(d);
+        let c = i32(rem % p(1u + du)); rem = rem / p(1u + du);
+        let ic = c - pi(17u + du);
+        let isz = i32(p(9u + du));
+        if (ic < 0 || ic >= isz) { inside = false; }
+        src = src + u32(max(ic, 0)) * mul; mul = mul * u32(isz);
+    }
+    if (inside) { out[i] = x[src]; } else { out[i] = p(25u); }
+}
+";
+            }
+        }
+        s
+    }
+}
