@@ -1945,7 +1945,11 @@ fn contiguous_strides(s: &[usize]) -> Vec<usize> {
 fn numel(s: &[usize]) -> Result<usize, Error> {
     s.iter()
         .try_fold(1usize, |a, &d| a.checked_mul(d))
-        .filter(|&n| n as u64 * 4 <= crate::graph::MAX_TENSOR_BYTES)
+        .filter(|&n| {
+            (n as u64)
+                .checked_mul(4)
+                .is_some_and(|b| b <= crate::graph::MAX_TENSOR_BYTES)
+        })
         .ok_or_else(|| bad_arg(format!("sizes {s:?} are too large")))
 }
 
@@ -2385,7 +2389,11 @@ fn view_geometry(
                 Some(x) => int_of(sz, *x)?,
                 None => n,
             });
-            let len = if b > a { (b - a + step - 1) / step } else { 0 };
+            let len = if b > a {
+                ((b - a) as u64).div_ceil(*step as u64) as i64
+            } else {
+                0
+            };
             let mut out = s.to_vec();
             let mut ost = st.to_vec();
             out[k] = len as usize;
@@ -2442,6 +2450,8 @@ fn window_out(input: i64, k: i64, s: i64, p: i64, d: i64, ceil: bool) -> Result<
             "window {k} stride {s} padding {p} dilation {d}"
         )));
     }
+    // i128: every term comes from the payload.
+    let (input, k, s, p, d) = (input as i128, k as i128, s as i128, p as i128, d as i128);
     let eff = d * (k - 1) + 1;
     let span = input + 2 * p - eff;
     if span < 0 {
@@ -2457,7 +2467,10 @@ fn window_out(input: i64, k: i64, s: i64, p: i64, d: i64, ceil: bool) -> Result<
     if ceil && (o - 1) * s >= input + p {
         o -= 1;
     }
-    Ok(o as usize)
+    usize::try_from(o)
+        .ok()
+        .filter(|&o| o <= u32::MAX as usize)
+        .ok_or_else(|| bad_arg(format!("window output size {o}")))
 }
 
 fn run_step2(g: &Graph, step: &Step, sz: &mut Sizes, out: &mut Vec<Launch>) -> Result<(), Error> {
@@ -2642,16 +2655,23 @@ fn run_step2(g: &Graph, step: &Step, sz: &mut Sizes, out: &mut Vec<Launch>) -> R
                 }
                 let f =
                     |i: usize, k: usize, s: i64, p: i64, d: i64, op: i64| -> Result<usize, Error> {
-                        let o = (i as i64 - 1) * s - 2 * p + d * (k as i64 - 1) + op + 1;
-                        usz(o, "a transposed convolution output size")
+                        let o = (i as i128 - 1) * s as i128 - 2 * p as i128
+                            + d as i128 * (k as i128 - 1)
+                            + op as i128
+                            + 1;
+                        usz(
+                            i64::try_from(o).unwrap_or(-1),
+                            "a transposed convolution output size",
+                        )
                     };
                 (
-                    w1 * gr,
+                    w1.checked_mul(gr)
+                        .ok_or_else(|| bad_arg("too many groups"))?,
                     f(h, kh, sh, ph, dh, oph)?,
                     f(wd, kw, swd, pw, dw, opw)?,
                 )
             } else {
-                if w1 * gr != c || w0 % gr != 0 {
+                if w1.checked_mul(gr) != Some(c) || w0 % gr != 0 {
                     return Err(bad_arg(format!(
                         "convolution of {c} channels in {gr} groups by weight {sw:?}"
                     )));
@@ -2920,7 +2940,7 @@ fn run_step2(g: &Graph, step: &Step, sz: &mut Sizes, out: &mut Vec<Launch>) -> R
             for (k, pr) in pairs.chunks(2).enumerate() {
                 let d = r - 1 - k;
                 let (lo, hi) = (pr[0], pr.get(1).copied().unwrap_or(0));
-                let n = s[d] as i64 + lo + hi;
+                let n = (s[d] as i64).saturating_add(lo).saturating_add(hi);
                 os[d] = usz(n, "a padded size")?;
                 pre[d] = lo;
             }

@@ -129,7 +129,7 @@ impl Gpu for Mock {
         })
     }
     fn create_buffer(&self, size: u64, kind: BufferKind) -> Result<u32, Error> {
-        if size == 0 || size % 4 != 0 || size > limits().max_buffer_size {
+        if size == 0 || !size.is_multiple_of(4) || size > limits().max_buffer_size {
             return Err(bad(format!("buffer size {size}")));
         }
         let mut b = self.buffers.borrow_mut();
@@ -201,7 +201,7 @@ impl Gpu for Mock {
             let (size, _) = bufs
                 .get(w.buffer as usize)
                 .ok_or_else(|| bad("write buffer"))?;
-            if w.offset + w.data.len() as u64 > *size || w.data.len() % 4 != 0 {
+            if w.offset + w.data.len() as u64 > *size || !w.data.len().is_multiple_of(4) {
                 return Err(bad("write range"));
             }
         }
