@@ -10,9 +10,8 @@ use std::sync::Arc;
 
 use plugboard::bindings::types::{Evalue, ScalarType, Tensor as WitTensor};
 use plugboard::component::BackendInstance;
-use plugboard::program::schema::executorch_flatbuffer as pfb;
 use plugboard::{ErrorKind, Method, Program};
-use plugboard_tests::{fixtures, max_abs_diff, parse_pte, pte, read_numbered, registry, write_pte};
+use plugboard_tests::{fixtures, max_abs_diff, pte, read_numbered, registry, with_blob_of};
 use proptest::prelude::*;
 
 #[allow(clippy::all, dead_code, unused_imports, missing_docs)]
@@ -325,36 +324,7 @@ fn direct_calls_and_reshape() {
 
 /// `model`'s xnnpack program with the blob of delegate 0 replaced by `f(blob)`.
 fn with_blob(model: &str, f: impl FnOnce(Vec<u8>) -> Vec<u8>) -> Vec<u8> {
-    with_blob_of(model, "xnnpack", f)
-}
-
-/// [`with_blob`] for the program of `variant`.
-fn with_blob_of(model: &str, variant: &str, f: impl FnOnce(Vec<u8>) -> Vec<u8>) -> Vec<u8> {
-    let bytes = std::fs::read(pte(model, variant)).expect("fixture");
-    let (mut p, mut segs) = parse_pte(&bytes);
-    let plan = &p.execution_plan.as_ref().expect("plans")[0];
-    let d = &plan.delegates.as_ref().expect("delegates")[0];
-    let processed = d.processed.as_ref().expect("processed");
-    let idx = processed.index as usize;
-    match processed.location {
-        pfb::DataLocation::Inline => {
-            let data = &mut p.backend_delegate_data.as_mut().expect("inline data")[idx].data;
-            let old = data.take().unwrap_or_default();
-            *data = Some(f(old));
-        }
-        pfb::DataLocation::Segment => {
-            // The new blob goes at the end of the segment data.
-            let seg = &mut p.segments.as_mut().expect("segments")[idx];
-            let (off, size) = (seg.offset as usize, seg.size as usize);
-            let new = f(segs[off..off + size].to_vec());
-            let at = segs.len().next_multiple_of(16);
-            segs.resize(at, 0);
-            segs.extend_from_slice(&new);
-            seg.offset = at as u64;
-            seg.size = new.len() as u64;
-        }
-    }
-    write_pte(&p, &segs)
+    with_blob_of(model, "xnnpack", None, f)
 }
 
 /// Loads `bytes` and returns the error of loading its method (delegate init).
@@ -434,7 +404,7 @@ fn with_graph_of(
     variant: &str,
     f: impl FnOnce(&mut xfb::XnnGraph, &mut Vec<u8>),
 ) -> Vec<u8> {
-    with_blob_of(model, variant, |b| {
+    with_blob_of(model, variant, None, |b| {
         let (mut g, mut c) = split(&b);
         f(&mut g, &mut c);
         join(&g, &c)
@@ -840,7 +810,7 @@ proptest! {
 /// Flips `flips` random bytes of `cnn.<variant>`'s delegate payload; loading and
 /// running must give a result or an error, never a trap.
 fn corrupt_and_run(variant: &str, seed: u64, flips: usize) -> Result<(), TestCaseError> {
-    let bytes = with_blob_of("cnn", variant, |mut b| {
+    let bytes = with_blob_of("cnn", variant, None, |mut b| {
         let mut s = seed;
         for _ in 0..flips {
             s = s

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::component::{
-    BackendInstance, ComponentEngine, ComponentInfo, ComponentKind, KernelLibraryInstance,
-    SandboxConfig,
+    Availability, BackendInstance, ComponentEngine, ComponentInfo, ComponentKind,
+    KernelLibraryInstance, SandboxConfig,
 };
 use crate::{Error, ErrorKind, Result, ScalarType};
 
@@ -30,6 +30,10 @@ pub const BUNDLED: &[(&str, &[u8])] = &[
             env!("OUT_DIR"),
             "/components/plugboard_xnnpack.wasm"
         )),
+    ),
+    (
+        "qnn.wasm",
+        include_bytes!(concat!(env!("OUT_DIR"), "/components/plugboard_qnn.wasm")),
     ),
 ];
 
@@ -257,5 +261,20 @@ impl Registry {
     /// The backend component registered for `id`.
     pub fn backend(&self, id: &str) -> Option<&RegisteredComponent> {
         self.backends.get(id).map(|&c| &self.components[c])
+    }
+
+    /// Whether backend `id` can run on this machine, and why (asked of a fresh instance
+    /// of its component, which may open the device it needs). `NotFound` when no
+    /// component registers `id`.
+    pub fn availability(&self, id: &str) -> Result<Availability> {
+        let comp = self.backend(id).ok_or_else(|| {
+            Error::new(
+                ErrorKind::NotFound,
+                format!("backend {id} is not registered"),
+            )
+        })?;
+        BackendInstance::new(&comp.info)?
+            .availability(id)
+            .map_err(|e| e.with_backend(id))
     }
 }

@@ -15,6 +15,8 @@
 //!
 //! - [`gpu`]: the `gpu` interface of `wit/gpu.wit`, a WebGPU-shaped compute device on
 //!   wgpu (one device per host, per-instance tables and budget, every call checked).
+//! - [`qnn`]: the `qnn` interface of `wit/qnn.wit`: finds the QNN SDK at run time and
+//!   says why QNN cannot run when it cannot.
 
 pub mod cpu;
 pub mod gpu;
@@ -22,4 +24,5 @@ pub mod isa;
 pub mod meter;
 mod pool;
 pub mod qgemm;
+pub mod qnn;
 pub mod sgemm;

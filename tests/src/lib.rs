@@ -275,3 +275,41 @@ pub fn check_q8_against_executorch_in(reg: &Registry, dir: &Path, model: &str) -
     }
     worst
 }
+
+/// `model`'s program of `variant` with the processed blob of delegate 0 replaced by
+/// `f(blob)` and, when `id` is given, its backend id replaced by `id`.
+pub fn with_blob_of(
+    model: &str,
+    variant: &str,
+    id: Option<&str>,
+    f: impl FnOnce(Vec<u8>) -> Vec<u8>,
+) -> Vec<u8> {
+    let bytes = std::fs::read(pte(model, variant)).expect("fixture");
+    let (mut p, mut segs) = parse_pte(&bytes);
+    let plan = &mut p.execution_plan.as_mut().expect("plans")[0];
+    let d = &mut plan.delegates.as_mut().expect("delegates")[0];
+    if let Some(id) = id {
+        d.id = Some(id.into());
+    }
+    let processed = d.processed.clone().expect("processed");
+    let idx = processed.index as usize;
+    match processed.location {
+        fb::DataLocation::Inline => {
+            let data = &mut p.backend_delegate_data.as_mut().expect("inline data")[idx].data;
+            let old = data.take().unwrap_or_default();
+            *data = Some(f(old));
+        }
+        fb::DataLocation::Segment => {
+            // The new blob goes at the end of the segment data.
+            let seg = &mut p.segments.as_mut().expect("segments")[idx];
+            let (off, size) = (seg.offset as usize, seg.size as usize);
+            let new = f(segs[off..off + size].to_vec());
+            let at = segs.len().next_multiple_of(16);
+            segs.resize(at, 0);
+            segs.extend_from_slice(&new);
+            seg.offset = at as u64;
+            seg.size = new.len() as u64;
+        }
+    }
+    write_pte(&p, &segs)
+}

@@ -2,7 +2,9 @@
 
 use super::RegistryArgs;
 
-/// Prints one line per component: file, contract version, kind, backend ids, operators.
+/// Prints one line per component (file, contract version, kind, backend ids, operator
+/// count), then one line per backend id: whether it can run here and why (the device it
+/// found, or the reason there is none).
 pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
     let registry = args.registry()?;
     let width = registry
@@ -37,6 +39,32 @@ pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
             ids,
             c.operators.len()
         );
+    }
+    let ids: Vec<&String> = registry
+        .components()
+        .iter()
+        .flat_map(|c| &c.backend_ids)
+        .collect();
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let width = ids
+        .iter()
+        .map(|id| id.len())
+        .max()
+        .unwrap_or(0)
+        .max("backend".len());
+    outln!();
+    outln!("{:<width$}  {:<9}  detail", "backend", "available");
+    for id in ids {
+        let (available, detail) = match registry.availability(id) {
+            Ok(a) => (
+                if a.available { "yes" } else { "no" },
+                a.detail.unwrap_or_default(),
+            ),
+            Err(e) => ("no", format!("asking failed: {e}")),
+        };
+        outln!("{id:<width$}  {available:<9}  {detail}");
     }
     Ok(())
 }

@@ -9,6 +9,17 @@ use crate::bindings::backend_interface::{self, CompileSpec};
 use crate::bindings::types::Evalue;
 use crate::{Error, ErrorKind, Result};
 
+/// Whether a backend id can run on this machine (`backend-interface.is-available`),
+/// with what the host knows about why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Availability {
+    /// What `is-available` returned.
+    pub available: bool,
+    /// When available, the devices it opened (`GPU llvmpipe (vulkan, cpu)`), if any;
+    /// when not, the reason (`no GPU: ...`, or that the backend said no).
+    pub detail: Option<String>,
+}
+
 /// A sandboxed instance of a backend with typed access to its `backend-interface`.
 pub struct BackendInstance {
     sandbox: Sandboxed,
@@ -55,6 +66,25 @@ impl BackendInstance {
         let g = &self.guest;
         self.sandbox
             .call("backend.is-available", |s| g.call_is_available(s, id))
+    }
+
+    /// Whether `id` can run here, and why: the devices it found, or the reason the
+    /// accelerator it asked for is missing (from the host's side of that import).
+    pub fn availability(&mut self, id: &str) -> Result<Availability> {
+        let available = self.is_available(id)?;
+        let seen = self.sandbox.store.data().accelerators();
+        let detail = if available {
+            let found: Vec<String> = seen.into_iter().filter_map(Result::ok).collect();
+            (!found.is_empty()).then(|| found.join(", "))
+        } else {
+            let why: Vec<String> = seen.into_iter().filter_map(Result::err).collect();
+            Some(if why.is_empty() {
+                "the backend reports it cannot run here".to_string()
+            } else {
+                why.join("; ")
+            })
+        };
+        Ok(Availability { available, detail })
     }
 
     /// Summarizes a processed blob (named counts, e.g. node types).

@@ -8,6 +8,7 @@
 //! the portable library, deserialize ~1 ms).
 
 use plugboard_native_accel::gpu::GpuHost;
+use plugboard_native_accel::qnn::QnnHost;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -96,6 +97,8 @@ pub struct ComponentEngine {
     compiled: Arc<std::sync::atomic::AtomicUsize>,
     /// The host's one GPU device, shared by every instance (opened on first use).
     gpu: Arc<GpuHost>,
+    /// The host's view of the QNN SDK (searched for on first use).
+    qnn: Arc<QnnHost>,
 }
 
 impl ComponentEngine {
@@ -137,6 +140,7 @@ impl ComponentEngine {
         Ok(ComponentEngine {
             engine,
             gpu: GpuHost::new(config.gpu),
+            qnn: Arc::new(QnnHost::new(true)),
             config: Arc::new(config),
             compiled: Arc::default(),
         })
@@ -150,6 +154,11 @@ impl ComponentEngine {
     /// The host's GPU (shared by every component instance of this engine).
     pub fn gpu(&self) -> &Arc<GpuHost> {
         &self.gpu
+    }
+
+    /// The host's QNN SDK (shared by every component instance of this engine).
+    pub fn qnn(&self) -> &Arc<QnnHost> {
+        &self.qnn
     }
 
     /// The sandbox limits.

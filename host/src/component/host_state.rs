@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use plugboard_native_accel::gpu::GpuHost;
 use plugboard_native_accel::meter::Account;
+use plugboard_native_accel::qnn::QnnHost;
 use wasmtime::component::{Linker, ResourceTable};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
@@ -21,6 +22,7 @@ use super::imports::log_limit::LogLimit;
 use super::imports::logging::{self, LoggingCtx};
 use super::imports::named_data::{self, NamedDataCtx};
 use super::imports::progress::{self, ProgressCtx};
+use super::imports::qnn::{self, QnnCtx};
 use super::imports::types::{self, TypesCtx};
 
 /// The data of one component instance's `Store`.
@@ -37,6 +39,7 @@ pub struct HostState {
     pub(crate) named_data: NamedDataCtx,
     pub(crate) cpu_accel: CpuAccel,
     pub(crate) gpu: GpuCtx,
+    pub(crate) qnn: QnnCtx,
 }
 
 impl HostState {
@@ -44,7 +47,8 @@ impl HostState {
     /// go to the host log tagged with `component`, through `log_limit`; memory (linear
     /// memories plus what imports allocate) is charged to `account`; the native CPU
     /// kernels are offered when `cpu_accel`, with `threads` threads; the GPU is
-    /// `gpu`'s device, with a budget of `gpu_budget` bytes for this instance.
+    /// `gpu`'s device, with a budget of `gpu_budget` bytes for this instance; QNN is
+    /// `qnn`'s.
     pub(crate) fn new(
         component: Arc<str>,
         account: Account,
@@ -52,6 +56,7 @@ impl HostState {
         cpu_accel: bool,
         threads: usize,
         gpu: (Arc<GpuHost>, u64),
+        qnn: Arc<QnnHost>,
     ) -> Self {
         let logging = LoggingCtx::new(component, log_limit);
         let mut b = WasiCtx::builder();
@@ -68,6 +73,7 @@ impl HostState {
             },
             cpu_accel: CpuAccel::new(cpu_accel, threads, account.clone()),
             gpu: GpuCtx::new(gpu.0, account.clone(), gpu.1),
+            qnn: QnnCtx::new(qnn),
             account,
             types: TypesCtx,
             logging,
@@ -86,6 +92,7 @@ impl HostState {
         named_data::add_to_linker(linker, |s| &mut s.named_data)?;
         cpu_accel::add_to_linker(linker, |s| &mut s.cpu_accel)?;
         gpu::add_to_linker(linker, |s| &mut s.gpu)?;
+        qnn::add_to_linker(linker, |s| &mut s.qnn)?;
         Ok(())
     }
 
@@ -96,6 +103,17 @@ impl HostState {
         self.gpu.end_call();
         self.account.set_deadline(None);
         self.logging.flush();
+    }
+
+    /// What the accelerators this instance asked for said (the `gpu` import's last
+    /// `open`, the `qnn` import's): `Ok` names a device, `Err` says why there is none. For telling a user
+    /// why a backend is unavailable.
+    pub(crate) fn accelerators(&self) -> Vec<Result<String, String>> {
+        [self.gpu.last_open(), self.qnn.last_open()]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect()
     }
 
     /// The panic message a Rust guest wrote to stderr just before it trapped, if any.

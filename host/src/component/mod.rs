@@ -21,7 +21,7 @@ use std::sync::Arc;
 use wasmtime::component::types::ComponentItem;
 use wasmtime::component::{InstancePre, Linker};
 
-pub use backend::BackendInstance;
+pub use backend::{Availability, BackendInstance};
 pub use engine::{ComponentEngine, SandboxConfig};
 pub use host_state::HostState;
 pub use imports::log_limit::LogRate;

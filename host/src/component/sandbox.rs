@@ -46,6 +46,7 @@ impl Sandboxed {
                 config.cpu_accel,
                 config.cpu_threads,
                 (engine.gpu().clone(), config.gpu_budget),
+                engine.qnn().clone(),
             ),
         );
         store.limiter(|s| &mut s.limits);

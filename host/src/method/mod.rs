@@ -377,15 +377,17 @@ impl Method {
                 Some(s) => s,
                 None => {
                     let mut instance = BackendInstance::new(&comp.info)?;
-                    if !instance
-                        .is_available(&d.id)
-                        .map_err(|e| e.with_backend(&d.id))?
-                    {
+                    let availability = instance
+                        .availability(&d.id)
+                        .map_err(|e| e.with_backend(&d.id))?;
+                    if !availability.available {
+                        let why = availability.detail.unwrap_or_default();
                         return Err(Error::new(
                             ErrorKind::NotSupported,
-                            format!("backend {} is not available on this machine", d.id),
+                            format!("{} is not available on this machine: {why}", d.id),
                         )
-                        .with_backend(&d.id));
+                        .with_backend(&d.id)
+                        .with_component(&comp.info.path));
                     }
                     self.backends.push(BackendSlot {
                         info: comp.info.clone(),

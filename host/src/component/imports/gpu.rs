@@ -23,6 +23,8 @@ pub struct GpuCtx {
     account: Account,
     /// The charge of the last read-back, released once the guest has it.
     pending: Option<Charge>,
+    /// What the last `open` told the instance: the adapter, or why there is none.
+    last_open: Option<Result<String, String>>,
 }
 
 type Reply<T> = wasmtime::Result<Result<T, types::Error>>;
@@ -35,7 +37,14 @@ impl GpuCtx {
             session: GpuSession::new(host, account.clone(), budget),
             account,
             pending: None,
+            last_open: None,
         }
+    }
+
+    /// What the last `open` of this instance found: `Ok` names the adapter, `Err` says
+    /// why there is no GPU. `None` when the instance never asked.
+    pub(crate) fn last_open(&self) -> Option<&Result<String, String>> {
+        self.last_open.as_ref()
     }
 
     /// Releases what was held only until the guest took a result.
@@ -92,7 +101,15 @@ fn limits(l: &accel::Limits) -> gpu::Limits {
 impl gpu::Host for GpuCtx {
     fn open(&mut self) -> wasmtime::Result<Result<gpu::AdapterInfo, String>> {
         self.begin();
-        Ok(self.session.open().map(|(info, l)| gpu::AdapterInfo {
+        let opened = self.session.open();
+        self.last_open = Some(match &opened {
+            Ok((info, _)) => Ok(format!(
+                "GPU {} ({}, {})",
+                info.name, info.backend, info.device_type
+            )),
+            Err(why) => Err(format!("no GPU: {why}")),
+        });
+        Ok(opened.map(|(info, l)| gpu::AdapterInfo {
             name: info.name,
             backend: info.backend,
             device_type: info.device_type,

@@ -18,6 +18,7 @@ pub mod log_limit;
 pub mod logging;
 pub mod named_data;
 pub mod progress;
+pub mod qnn;
 pub mod types;
 
 /// The error a host import returns (as a trap) when work it does for a component ran
