@@ -13,7 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Components embedded into the host binary.
-const BUNDLED: &[&str] = &["plugboard-portable", "plugboard-xnnpack", "plugboard-qnn"];
+const BUNDLED: &[&str] = &[
+    "plugboard-portable",
+    "plugboard-xnnpack",
+    "plugboard-vulkan",
+    "plugboard-qnn",
+];
 
 fn main() {
     let manifest_dir =

@@ -4,7 +4,7 @@
 //! against eager PyTorch) and every misuse the host must refuse — bad WGSL, absurd and
 //! unaligned buffers, budget exhaustion, bad bindings, reads past the end, dispatches
 //! over the limits, handles the instance never made, pathological shaders, layouts that
-//! do not match. Each must be a clean error naming the component, and the next good run
+//! do not match, a writable buffer bound twice. Each must be a clean error naming the component, and the next good run
 //! must work.
 //!
 //! Without any adapter these tests say so and pass, except under `CI` (whose setup
@@ -16,34 +16,13 @@ use std::time::Instant;
 
 use plugboard::npy;
 use plugboard::{ErrorKind, Registry, SandboxConfig};
-use plugboard_native_accel::gpu::GpuHost;
 use plugboard_tests::hostile::{
     expected, hostile_backend, hostile_program, inputs, CAP_MIB, DEADLINE, TIME_MARGIN,
 };
-use plugboard_tests::{max_abs_diff, run, sandbox};
+use plugboard_tests::{gpu_present, max_abs_diff, run, sandbox};
 
 /// GPU budget of these runs: four 64 MiB buffers fit, the fifth does not.
 const BUDGET_MIB: u64 = 256;
-
-/// Whether a GPU adapter is here; panics under `CI` when none is.
-fn have_gpu() -> bool {
-    match GpuHost::new(true).adapter() {
-        Ok(info) => {
-            println!(
-                "adapter: {} ({}, {})",
-                info.name, info.backend, info.device_type
-            );
-            true
-        }
-        Err(why) if std::env::var_os("CI").is_some() => {
-            panic!("CI installs lavapipe, but there is no GPU adapter: {why}")
-        }
-        Err(why) => {
-            println!("skipped: no GPU adapter here ({why}); install mesa-vulkan-drivers");
-            false
-        }
-    }
-}
 
 fn registry() -> Registry {
     let mut r = Registry::new(SandboxConfig {
@@ -67,7 +46,7 @@ fn check_output(reg: &Registry, code: f32) {
 
 #[test]
 fn honest_gpu_work_matches_eager() {
-    if !have_gpu() {
+    if !gpu_present() {
         return;
     }
     let reg = registry();
@@ -80,7 +59,7 @@ fn honest_gpu_work_matches_eager() {
 
 #[test]
 fn hostile_gpu_calls_are_clean_errors() {
-    if !have_gpu() {
+    if !gpu_present() {
         return;
     }
     let reg = registry();
@@ -122,6 +101,11 @@ fn hostile_gpu_calls_are_clean_errors() {
             159.0,
             ErrorKind::InvalidArgument,
             "create-pipeline: the device refused it",
+        ),
+        (
+            161.0,
+            ErrorKind::InvalidArgument,
+            "is bound writable and again at binding 0",
         ),
     ];
     for &(code, kind, want) in cases {
@@ -170,6 +154,21 @@ fn no_adapter_is_a_clean_error() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("XnnpackBackend"), "{stdout}");
+    assert!(
+        stdout.contains("VulkanBackend   no         no GPU: no GPU adapter"),
+        "{stdout}"
+    );
+
+    // A Vulkan program fails at method load, naming the backend and the reason.
+    let cnn = plugboard_tests::pte("cnn", "vulkan");
+    let out = cli(&["run".into(), cnn.display().to_string()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("VulkanBackend is not available on this machine: no GPU"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
 
     let dir = std::env::temp_dir().join(format!("plugboard-gpu-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");

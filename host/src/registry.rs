@@ -32,6 +32,13 @@ pub const BUNDLED: &[(&str, &[u8])] = &[
         )),
     ),
     (
+        "vulkan.wasm",
+        include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/components/plugboard_vulkan.wasm"
+        )),
+    ),
+    (
         "qnn.wasm",
         include_bytes!(concat!(env!("OUT_DIR"), "/components/plugboard_qnn.wasm")),
     ),

@@ -313,3 +313,25 @@ pub fn with_blob_of(
     }
     write_pte(&p, &segs)
 }
+
+/// Whether a GPU adapter is here (printing which), for the GPU tests: without one they
+/// say so and pass, except under `CI`, whose setup installs lavapipe, where a missing
+/// adapter panics.
+pub fn gpu_present() -> bool {
+    match plugboard_native_accel::gpu::GpuHost::new(true).adapter() {
+        Ok(info) => {
+            println!(
+                "adapter: {} ({}, {})",
+                info.name, info.backend, info.device_type
+            );
+            true
+        }
+        Err(why) if std::env::var_os("CI").is_some() => {
+            panic!("CI installs lavapipe, but there is no GPU adapter: {why}")
+        }
+        Err(why) => {
+            println!("skipped: no GPU adapter here ({why}); install mesa-vulkan-drivers");
+            false
+        }
+    }
+}

@@ -165,6 +165,16 @@ pub fn abuse(mode: Mode) -> Result<(), Error> {
             );
             gpu::create_pipeline(&deep, "main", &LAYOUT)?;
         }
+        Mode::GpuWritableTwice => {
+            // The output buffer bound as an input too.
+            let ([a, b, _], p, _) = setup(16)?;
+            let bind = |buffer: u32| Binding {
+                buffer,
+                offset: 0,
+                size: 64,
+            };
+            gpu::create_bind_group(p, &[bind(a), bind(b), bind(a)])?;
+        }
         Mode::GpuLayoutMismatch => {
             // Valid WGSL whose bindings do not match the layout given.
             gpu::create_pipeline(FMA, "main", &[BindingKind::Uniform])?;

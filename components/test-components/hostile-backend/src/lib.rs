@@ -61,6 +61,7 @@ enum Mode {
     GpuForeignHandle,
     GpuDeepShader,
     GpuLayoutMismatch,
+    GpuWritableTwice,
     GpuHonest,
 }
 
@@ -101,6 +102,7 @@ impl Mode {
             158 => GpuDeepShader,
             159 => GpuLayoutMismatch,
             160 => GpuHonest,
+            161 => GpuWritableTwice,
             _ => Honest,
         }
     }
@@ -338,7 +340,8 @@ impl GuestDelegateHandle for Handle {
             | Mode::GpuDispatchOverLimit
             | Mode::GpuForeignHandle
             | Mode::GpuDeepShader
-            | Mode::GpuLayoutMismatch => {
+            | Mode::GpuLayoutMismatch
+            | Mode::GpuWritableTwice => {
                 gpu::abuse(mode)?;
                 vec![good]
             }

@@ -411,6 +411,19 @@ impl GpuSession {
             }
             charges.push(buf.charge.clone());
         }
+        // WebGPU's usage rule, per whole buffer: one bound writable is bound once.
+        for (i, (b, kind)) in bindings.iter().zip(&p.layout).enumerate() {
+            let again = bindings
+                .iter()
+                .enumerate()
+                .find(|(j, other)| *j != i && other.buffer == b.buffer);
+            if let (BindingKind::Storage, Some((j, _))) = (kind, again) {
+                return Err(AccelError::invalid(format!(
+                    "binding {i}: buffer {} is bound writable and again at binding {j}; a writable buffer may be bound once per bind group",
+                    b.buffer
+                )));
+            }
+        }
         let entries: Vec<wgpu::BindGroupEntry> = bindings
             .iter()
             .enumerate()
