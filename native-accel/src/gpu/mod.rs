@@ -38,6 +38,8 @@
 mod device;
 mod limits;
 mod session;
+#[cfg(test)]
+mod tests;
 
 pub use device::{AdapterInfo, GpuHost};
 pub use limits::Limits;
