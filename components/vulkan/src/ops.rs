@@ -10,7 +10,10 @@
 //! operators take their dtype from the output tensor.
 
 use crate::graph::{Graph, TensorInfo, Value, MAX_DIMS};
-use crate::shaders::{Cls, ReduceMode, Shader, EW_SCALARS, MAX_EW_INPUTS, PARAM_WORDS};
+use crate::shaders::{
+    Cls, GemmSrc, ReduceMode, Shader, DW_OUTS, EW_SCALARS, GEMM_TILE, GEMM_WG, MAX_EW_INPUTS,
+    PARAM_WORDS, WORKGROUP,
+};
 use crate::{compat, err, not_supported, Error, ErrorKind};
 
 /// What a kernel binds after its uniform block.
@@ -35,8 +38,10 @@ pub struct KernelDecl {
 pub struct Launch {
     pub kernel: usize,
     pub params: [u32; PARAM_WORDS],
-    /// Invocations that do work (`params[0]`).
+    /// Invocations to dispatch (for most kernels also `params[0]`).
     pub threads: u64,
+    /// Invocations per workgroup of the kernel's shader.
+    pub wg: u32,
 }
 
 /// An integer that is a constant or a `SymInt` value known at run time.
@@ -162,6 +167,9 @@ pub enum Kind {
         groups: i64,
         min: f32,
         max: f32,
+        /// The specialized kernel (`kernels[1]`) chosen from the static sizes, taken
+        /// when the actual sizes still fit it.
+        fast: Option<ConvFast>,
     },
     Pool {
         x: usize,
@@ -264,6 +272,17 @@ pub enum MatmulKind {
     Matmul,
 }
 
+/// A convolution's specialized kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvFast {
+    /// Implicit GEMM ([`GemmSrc::Conv`]).
+    Gemm,
+    /// 1x1, stride 1, unpadded: a plain GEMM ([`GemmSrc::Pointwise`]).
+    Pointwise,
+    /// One input channel per group ([`Shader::Depthwise`]).
+    Depthwise,
+}
+
 /// One compiled operator.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -288,6 +307,9 @@ pub struct Plan {
 pub struct Sizes {
     pub dims: Vec<Option<Vec<usize>>>,
     pub syms: Vec<i64>,
+    /// Whether the device runs workgroups of [`GEMM_WG`] invocations (the tiled
+    /// kernels); without, every operator takes its general kernel.
+    pub wide: bool,
 }
 
 fn cls_of(t: &TensorInfo) -> Cls {
@@ -1324,32 +1346,67 @@ fn compile(a: &Args<'_>, b: &mut Builder) -> Result<Compiled, Error> {
                     return Err(not_supported(format!("{name} on integer tensors")));
                 }
             }
+            let ins: Vec<Bind> = [Some(x), Some(w), bias]
+                .into_iter()
+                .flatten()
+                .map(Bind::Val)
+                .collect();
             let k = b.kernel(
                 Shader::Conv {
                     bias: bias.is_some(),
                 },
                 vec![Bind::Val(out)],
-                [Some(x), Some(w), bias]
-                    .into_iter()
-                    .flatten()
-                    .map(Bind::Val)
-                    .collect(),
+                ins.clone(),
             );
+            let stride = a.pair(3, 1)?;
+            let pad = a.pair(4, 0)?;
+            let transposed = a.boolean(6)?;
+            let groups = a.int(8)?;
+            let wd = a.g.tensor(w).map(|t| t.dims.clone()).unwrap_or_default();
+            let fast = if transposed || wd.len() < 3 {
+                None
+            } else if wd[1] == 1 && groups > 1 {
+                Some(ConvFast::Depthwise)
+            } else if wd[2..].iter().all(|&d| d == 1)
+                && stride.iter().all(|&s| s == 1)
+                && pad.iter().all(|&p| p == 0)
+            {
+                Some(ConvFast::Pointwise)
+            } else {
+                Some(ConvFast::Gemm)
+            };
+            let bias_b = bias.is_some();
+            let mut ks = vec![k];
+            if let Some(f) = fast {
+                let shader = match f {
+                    ConvFast::Gemm => Shader::Gemm {
+                        src: GemmSrc::Conv,
+                        bias: bias_b,
+                    },
+                    ConvFast::Pointwise => Shader::Gemm {
+                        src: GemmSrc::Pointwise,
+                        bias: bias_b,
+                    },
+                    ConvFast::Depthwise => Shader::Depthwise { bias: bias_b },
+                };
+                ks.push(b.kernel(shader, vec![Bind::Val(out)], ins));
+            }
             let kind = Kind::Conv {
                 x,
                 w,
                 bias,
                 out,
-                stride: a.pair(3, 1)?,
-                pad: a.pair(4, 0)?,
+                stride,
+                pad,
                 dil: a.pair(5, 1)?,
-                transposed: a.boolean(6)?,
+                transposed,
                 out_pad: a.pair(7, 0)?,
-                groups: a.int(8)?,
+                groups,
                 min,
                 max,
+                fast,
             };
-            (kind, vec![k])
+            (kind, ks)
         }
         "aten.max_pool2d_with_indices.default" | "aten.max_pool2d.default" => {
             a.need(7)?;
@@ -1871,6 +1928,18 @@ fn matmul(
             bias: bias.is_some(),
         },
         vec![Bind::Val(out)],
+        ins.clone(),
+    );
+    let src = match kind {
+        MatmulKind::Linear => GemmSrc::MatmulBt,
+        MatmulKind::Matmul => GemmSrc::Matmul,
+    };
+    let tiled = b.kernel(
+        Shader::Gemm {
+            src,
+            bias: bias.is_some(),
+        },
+        vec![Bind::Val(out)],
         ins,
     );
     Ok((
@@ -1883,7 +1952,7 @@ fn matmul(
             alpha,
             beta,
         },
-        vec![k],
+        vec![k, tiled],
     ))
 }
 
@@ -2051,6 +2120,7 @@ impl EwLaunch {
             kernel,
             params: self.params,
             threads: self.n as u64,
+            wg: WORKGROUP,
         }
     }
 }
@@ -2440,7 +2510,50 @@ fn threads_launch(kernel: usize, n: usize, mut p: [u32; PARAM_WORDS]) -> Launch 
         kernel,
         params: p,
         threads: n as u64,
+        wg: WORKGROUP,
     }
+}
+
+/// A clamp bound with infinities replaced by the largest finite values (the same
+/// clamp for finite inputs; some drivers compile vector `min`/`max` assuming no
+/// infinities).
+fn finite(x: f32) -> f32 {
+    x.clamp(f32::MIN, f32::MAX)
+}
+
+/// Smallest M and N of a product worth the tiled kernel: below, most of a 64x64 tile
+/// would be idle and the general kernel (one output per invocation) wins.
+const GEMM_MIN: usize = 16;
+
+/// A launch of a [`Shader::Gemm`] over `batch` products of `m` x `n`, with `p[6..]`
+/// already set.
+fn gemm_launch(
+    kernel: usize,
+    batch: usize,
+    m: usize,
+    n: usize,
+    k: usize,
+    mut p: [u32; PARAM_WORDS],
+) -> Result<Launch, Error> {
+    let tn = n.div_ceil(GEMM_TILE);
+    let tm = m.div_ceil(GEMM_TILE);
+    let groups = tn
+        .checked_mul(tm)
+        .and_then(|x| x.checked_mul(batch))
+        .filter(|&g| g <= u32::MAX as usize)
+        .ok_or_else(|| bad_arg("product too large"))?;
+    p[0] = u(groups);
+    p[1] = u(m);
+    p[2] = u(n);
+    p[3] = u(k);
+    p[4] = u(tn);
+    p[5] = u(tm);
+    Ok(Launch {
+        kernel,
+        params: p,
+        threads: groups as u64 * GEMM_WG as u64,
+        wg: GEMM_WG,
+    })
 }
 
 /// Output length of a convolution or pooling window along one dim.
@@ -2609,7 +2722,12 @@ fn run_step2(g: &Graph, step: &Step, sz: &mut Sizes, out: &mut Vec<Launch>) -> R
                 .checked_mul(m)
                 .and_then(|x| x.checked_mul(n))
                 .ok_or_else(|| bad_arg("matmul too large"))?;
-            out.push(threads_launch(k0, total, p));
+            match step.kernels.get(1) {
+                Some(&kt) if sz.wide && m >= GEMM_MIN && n >= GEMM_MIN => {
+                    out.push(gemm_launch(kt, batch, m, n, k, p)?);
+                }
+                _ => out.push(threads_launch(k0, total, p)),
+            }
         }
         Kind::Conv {
             x,
@@ -2623,6 +2741,7 @@ fn run_step2(g: &Graph, step: &Step, sz: &mut Sizes, out: &mut Vec<Launch>) -> R
             groups,
             min,
             max,
+            fast,
             ..
         } => {
             let sx = sizes_of(sz, *x)?;
@@ -2700,7 +2819,53 @@ fn run_step2(g: &Graph, step: &Step, sz: &mut Sizes, out: &mut Vec<Launch>) -> R
             p[17] = *transposed as u32;
             p[18] = min.to_bits();
             p[19] = max.to_bits();
-            out.push(threads_launch(k0, numel(&os)?, p));
+            let kf = step.kernels.get(1).copied();
+            let cpg = c / gr;
+            let pointwise = kh == 1 && kw == 1 && sh == 1 && swd == 1 && ph == 0 && pw == 0;
+            match (*fast, kf) {
+                (Some(ConvFast::Depthwise), Some(kf)) if !*transposed && cpg == 1 => {
+                    let qw = ow.div_ceil(DW_OUTS);
+                    let mut q = [0u32; PARAM_WORDS];
+                    q[1..16].copy_from_slice(&p[1..16]);
+                    q[16] = finite(*min).to_bits();
+                    q[17] = finite(*max).to_bits();
+                    q[18] = u(qw);
+                    let threads = n
+                        .checked_mul(oc)
+                        .and_then(|x| x.checked_mul(oh))
+                        .and_then(|x| x.checked_mul(qw))
+                        .ok_or_else(|| bad_arg("convolution too large"))?;
+                    out.push(threads_launch(kf, threads, q));
+                }
+                (Some(f @ (ConvFast::Gemm | ConvFast::Pointwise)), Some(kf))
+                    if !*transposed && sz.wide && (f == ConvFast::Gemm || pointwise) =>
+                {
+                    let mut q = [0u32; PARAM_WORDS];
+                    let vals = [c, h, wd, ow, kh, kw];
+                    for (i, v) in vals.iter().enumerate() {
+                        q[6 + i] = u(*v);
+                    }
+                    for (i, v) in geo.iter().enumerate() {
+                        q[12 + i] = *v as u32;
+                    }
+                    q[18] = u(gr);
+                    q[19] = u(oc);
+                    q[20] = finite(*min).to_bits();
+                    q[21] = finite(*max).to_bits();
+                    let kk = cpg
+                        .checked_mul(kh)
+                        .and_then(|x| x.checked_mul(kw))
+                        .ok_or_else(|| bad_arg("convolution too large"))?;
+                    let spatial = oh
+                        .checked_mul(ow)
+                        .ok_or_else(|| bad_arg("convolution too large"))?;
+                    let batch = n
+                        .checked_mul(gr)
+                        .ok_or_else(|| bad_arg("convolution too large"))?;
+                    out.push(gemm_launch(kf, batch, oc / gr, spatial, kk, q)?);
+                }
+                _ => out.push(threads_launch(k0, numel(&os)?, p)),
+            }
         }
         Kind::Pool {
             x,

@@ -19,7 +19,7 @@ use crate::plugboard::runtime::gpu::{
     self, AdapterInfo, Binding, BindingKind, BufferKind, Command, Dispatch, Limits, Read, Write,
 };
 use crate::plugboard::runtime::types::{ScalarType, Tensor};
-use crate::shaders::{Cls, Shader, PARAM_WORDS, WORKGROUP};
+use crate::shaders::{Cls, Shader, GEMM_WG, PARAM_WORDS};
 use crate::{compat, err, not_supported, Error, ErrorKind, Evalue};
 
 /// Most bytes of writes sent in one `run` while uploading constants.
@@ -472,6 +472,8 @@ impl Runtime {
         let mut sizes = Sizes {
             dims: vec![None; g.values.len()],
             syms: vec![0; g.values.len()],
+            wide: self.limits.max_invocations_per_workgroup >= GEMM_WG
+                && self.limits.max_workgroup_size_x >= GEMM_WG,
         };
         for (v, val) in g.values.iter().enumerate() {
             if let Value::Tensor(t) = val {
@@ -537,7 +539,7 @@ impl Runtime {
             if l.threads == 0 {
                 continue;
             }
-            let groups = l.threads.div_ceil(WORKGROUP as u64);
+            let groups = l.threads.div_ceil(l.wg.max(1) as u64);
             let (x, y) = if groups <= maxd {
                 (groups, 1)
             } else {

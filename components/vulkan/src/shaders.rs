@@ -77,7 +77,35 @@ pub enum Shader {
     Upsample { bilinear: bool, cls: Cls },
     /// Constant padding (or cropping) of up to 8 dims.
     Pad { cls: Cls },
+    /// Tiled GEMM: each workgroup of [`GEMM_WG`] invocations computes a
+    /// [`GEMM_TILE`]-square output tile through workgroup memory, 4x4 outputs per
+    /// invocation. What the operands are is [`GemmSrc`].
+    Gemm { src: GemmSrc, bias: bool },
+    /// Depthwise (one input channel per group) convolution, [`DW_OUTS`] outputs along
+    /// the width per invocation.
+    Depthwise { bias: bool },
 }
+
+/// Operands of a [`Shader::Gemm`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GemmSrc {
+    /// Batched `A [b, m, k] * B [b, k, n]` with strides, B read along n.
+    Matmul,
+    /// Like `Matmul`, B read along k (a linear layer's transposed weight).
+    MatmulBt,
+    /// A non-transposed convolution as an implicit GEMM per (batch, group): A is the
+    /// weight `[ocpg, cpg * KH * KW]`, B the input's patches `[cpg * KH * KW, OH * OW]`.
+    Conv,
+    /// A 1x1, stride 1, unpadded convolution: B is the input `[cpg, H * W]` itself.
+    Pointwise,
+}
+
+/// Invocations per workgroup of [`Shader::Gemm`].
+pub const GEMM_WG: u32 = 256;
+/// Output tile side of [`Shader::Gemm`] (rows and columns).
+pub const GEMM_TILE: usize = 64;
+/// Outputs along the width per invocation of [`Shader::Depthwise`].
+pub const DW_OUTS: usize = 4;
 
 const FRAME: &str = "struct Params { v: array<vec4<u32>, 24> }
 @group(0) @binding(0) var<uniform> prm: Params;
@@ -170,6 +198,15 @@ impl Shader {
             Shader::Norm { weight, bias } => (3, 1 + *weight as usize + *bias as usize),
             Shader::Embedding { .. } => (1, 2),
             Shader::Upsample { .. } | Shader::Pad { .. } => (1, 1),
+            Shader::Gemm { bias, .. } | Shader::Depthwise { bias } => (1, 2 + *bias as usize),
+        }
+    }
+
+    /// Invocations per workgroup (`@workgroup_size`).
+    pub fn workgroup(&self) -> u32 {
+        match self {
+            Shader::Gemm { .. } => GEMM_WG,
+            _ => WORKGROUP,
         }
     }
 
@@ -502,7 +539,257 @@ impl Shader {
 }
 ";
             }
+            Shader::Gemm { src, bias } => gemm(&mut s, *src, *bias),
+            Shader::Depthwise { bias } => {
+                // 1 N, 2 C, 3 H, 4 W, 5 OC, 6 OH, 7 OW, 8 KH, 9 KW, 10 sh, 11 sw, 12 ph,
+                // 13 pw, 14 dh, 15 dw, 16 min, 17 max, 18 ceil(OW / DW_OUTS).
+                let mut ins = vec!["x", "w"];
+                if *bias {
+                    ins.push("bs");
+                }
+                s += &decls(&["out"], &ins);
+                s += MAIN;
+                s += "    let C = p(2u); let H = i32(p(3u)); let W = i32(p(4u)); let OC = p(5u);
+    let OH = p(6u); let OW = p(7u); let KH = p(8u); let KW = p(9u);
+    let sw = i32(p(11u)); let dh = i32(p(14u)); let dw = i32(p(15u));
+    let QW = p(18u);
+    let q = i % QW; let t = i / QW; let oh = t % OH; let t2 = t / OH;
+    let oc = t2 % OC; let nb = t2 / OC;
+    let c = oc / (OC / C);
+    let xb = (nb * C + c) * u32(H) * u32(W);
+    let wb = oc * KH * KW;
+    let ow0 = q * 4u;
+    let ih0 = i32(oh) * i32(p(10u)) - i32(p(12u));
+    let iw0 = i32(ow0) * sw - i32(p(13u));
+    var acc = vec4<f32>(0.0);
+    for (var kh = 0u; kh < KH; kh = kh + 1u) {
+        let ih = ih0 + i32(kh) * dh;
+        if (ih < 0 || ih >= H) { continue; }
+        let row = xb + u32(ih) * u32(W);
+        for (var kw = 0u; kw < KW; kw = kw + 1u) {
+            let wv = bitcast<f32>(w[wb + kh * KW + kw]);
+            let iw = iw0 + i32(kw) * dw;
+            var v = vec4<f32>(0.0);
+            for (var j = 0; j < 4; j = j + 1) {
+                let xw = iw + j * sw;
+                if (xw >= 0 && xw < W) { v[j] = bitcast<f32>(x[row + u32(xw)]); }
+            }
+            acc = acc + wv * v;
+        }
+    }
+";
+                if *bias {
+                    s += "    acc = acc + vec4<f32>(bitcast<f32>(bs[oc]));
+";
+                }
+                s += "    acc = min(max(acc, vec4<f32>(pfl(16u))), vec4<f32>(pfl(17u)));
+    let ob = ((nb * OC + oc) * OH + oh) * OW;
+    for (var j = 0u; j < 4u; j = j + 1u) {
+        if (ow0 + j < OW) { out[ob + ow0 + j] = bitcast<u32>(acc[j]); }
+    }
+}
+";
+            }
         }
         s
     }
+}
+
+/// The source of a [`Shader::Gemm`].
+///
+/// Parameters: 0 workgroups that do work, 1 M, 2 N, 3 K, 4 tiles along n, 5 tiles
+/// along m. `Matmul*`: 6..9 A strides (b, m, k), 9..12 B strides (b, k, n), 12..14
+/// bias strides (m, n), 14 alpha, 15 beta; the output is `[b, M, N]`. `Conv` and
+/// `Pointwise` (the batch index is `nb * G + g`): 6 C, 7 H, 8 W, 9 OW, 10 KH, 11 KW,
+/// 12 sh, 13 sw, 14 ph, 15 pw, 16 dh, 17 dw, 18 G, 19 OC, 20 min, 21 max; the output is
+/// `[N, OC, OH * OW]`.
+///
+/// Workgroup `wid` computes rows `64 tm..` and columns `64 tn..` of batch `z`; the
+/// invocation `(tx, ty)` of the 16x16 grid computes rows `4 ty..4 ty + 4` and columns
+/// `4 tx..4 tx + 4` of the tile. Each step over k stages a 64x16 slice of A and a 16x64
+/// slice of B in workgroup memory as vectors of 4 rows (A) or 4 columns (B).
+fn gemm(s: &mut String, src: GemmSrc, bias: bool) {
+    let conv = matches!(src, GemmSrc::Conv | GemmSrc::Pointwise);
+    // A convolution binds (input, weight): B before A.
+    let mut ins = if conv {
+        vec!["xb", "xa"]
+    } else {
+        vec!["xa", "xb"]
+    };
+    if bias {
+        ins.push("xc");
+    }
+    *s += &decls(&["out"], &ins);
+    *s += "var<workgroup> ta: array<f32, 1024>;
+var<workgroup> tb: array<f32, 1024>;
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+    let wid = wg.x + wg.y * nwg.x;
+    if (wid >= p(0u)) { return; }
+    let M = p(1u); let N = p(2u); let K = p(3u);
+    let tn = wid % p(4u); let r = wid / p(4u); let tm = r % p(5u); let z = r / p(5u);
+    let m0 = tm * 64u; let n0 = tn * 64u;
+    let tx = li % 16u; let ty = li / 16u;
+    // This invocation stages A (row am + 16 j, column ak) ...
+    let ak = li % 16u; let am = li / 16u;
+";
+    // Staging of B: along n (column bn, rows bk + 4 j) or along k (row bk2, columns
+    // bn2 + 16 j).
+    let b_along_k = src == GemmSrc::MatmulBt;
+    if b_along_k {
+        *s += "    let bk = li % 16u; let bn = li / 16u;
+";
+    } else {
+        *s += "    let bn = li % 64u; let bk = li / 64u;
+";
+    }
+    match src {
+        GemmSrc::Matmul | GemmSrc::MatmulBt => {
+            *s += "    let abase = z * p(6u); let sam = p(7u); let sak = p(8u);
+    let bbase = z * p(9u); let sbk = p(10u); let sbn = p(11u);
+";
+        }
+        GemmSrc::Conv | GemmSrc::Pointwise => {
+            *s +=
+                "    let C = p(6u); let H = p(7u); let W = p(8u); let G = p(18u); let OC = p(19u);
+    let nb = z / G; let g = z % G;
+    let cpg = C / G; let ocpg = OC / G;
+    let abase = g * ocpg * K;
+    let xbase = (nb * C + g * cpg) * H * W;
+";
+            if src == GemmSrc::Conv {
+                *s += "    let OW = p(9u); let KW = p(11u); let KHW = p(10u) * KW;
+    let dh = i32(p(16u)); let dw = i32(p(17u));
+    let gn = n0 + bn;
+    let ih0 = i32(gn / OW) * i32(p(12u)) - i32(p(14u));
+    let iw0 = i32(gn % OW) * i32(p(13u)) - i32(p(15u));
+";
+            }
+        }
+    }
+    *s += "    var c0 = vec4<f32>(0.0); var c1 = vec4<f32>(0.0); var c2 = vec4<f32>(0.0); var c3 = vec4<f32>(0.0);
+    for (var k0 = 0u; k0 < K; k0 = k0 + 16u) {
+        let gk = k0 + ak;
+";
+    for j in 0..4 {
+        let aload = if conv {
+            "xa[abase + gm * K + gk]".to_string()
+        } else {
+            "xa[abase + gm * sam + gk * sak]".to_string()
+        };
+        *s += &format!(
+            "        {{
+            let m = am + {o}u; let gm = m0 + m; var v = 0.0;
+            if (gm < M && gk < K) {{ v = bitcast<f32>({aload}); }}
+            ta[ak * 64u + m] = v;
+        }}
+",
+            o = 16 * j
+        );
+    }
+    for j in 0..4 {
+        let (idx, cond, tile) = if b_along_k {
+            (
+                format!(
+                    "bbase + (n0 + bn + {o}u) * sbn + (k0 + bk) * sbk",
+                    o = 16 * j
+                ),
+                format!("n0 + bn + {o}u < N && k0 + bk < K", o = 16 * j),
+                format!("tb[bk * 64u + bn + {o}u]", o = 16 * j),
+            )
+        } else {
+            let k = format!("k0 + bk + {}u", 4 * j);
+            let tile = format!("tb[(bk + {}u) * 64u + bn]", 4 * j);
+            match src {
+                GemmSrc::Matmul => (
+                    format!("bbase + ({k}) * sbk + (n0 + bn) * sbn"),
+                    format!("n0 + bn < N && {k} < K"),
+                    tile,
+                ),
+                GemmSrc::Pointwise => (
+                    format!("xbase + ({k}) * H * W + n0 + bn"),
+                    format!("n0 + bn < N && {k} < K"),
+                    tile,
+                ),
+                _ => {
+                    // Conv: the patch element is decoded below; `idx` is unused.
+                    *s += &format!(
+                        "        {{
+            let kk = {k}; var v = 0.0;
+            if (gn < N && kk < K) {{
+                let ic = kk / KHW; let rr = kk % KHW;
+                let ih = ih0 + i32(rr / KW) * dh; let iw = iw0 + i32(rr % KW) * dw;
+                if (ih >= 0 && u32(ih) < H && iw >= 0 && u32(iw) < W) {{
+                    v = bitcast<f32>(xb[xbase + ic * H * W + u32(ih) * W + u32(iw)]);
+                }}
+            }}
+            {tile} = v;
+        }}
+"
+                    );
+                    continue;
+                }
+            }
+        };
+        *s += &format!(
+            "        {{
+            var v = 0.0;
+            if ({cond}) {{ v = bitcast<f32>(xb[{idx}]); }}
+            {tile} = v;
+        }}
+"
+        );
+    }
+    *s += "        workgroupBarrier();
+        for (var kk = 0u; kk < 16u; kk = kk + 1u) {
+            let ai = kk * 64u + ty * 4u; let bi = kk * 64u + tx * 4u;
+            let a = vec4<f32>(ta[ai], ta[ai + 1u], ta[ai + 2u], ta[ai + 3u]);
+            let b = vec4<f32>(tb[bi], tb[bi + 1u], tb[bi + 2u], tb[bi + 3u]);
+            c0 = c0 + a.x * b; c1 = c1 + a.y * b; c2 = c2 + a.z * b; c3 = c3 + a.w * b;
+        }
+        workgroupBarrier();
+    }
+    let cn = n0 + tx * 4u;
+";
+    for i in 0..4 {
+        *s += &format!(
+            "    {{
+        let gm = m0 + ty * 4u + {i}u;
+        var v = c{i};
+"
+        );
+        if conv {
+            *s += "        let oc = g * ocpg + gm;
+";
+            if bias {
+                *s += "        if (gm < M) { v = v + vec4<f32>(bitcast<f32>(xc[oc])); }
+";
+            }
+            *s += "        v = min(max(v, vec4<f32>(pfl(20u))), vec4<f32>(pfl(21u)));
+        let ob = (nb * OC + oc) * N;
+";
+        } else {
+            *s += "        v = v * pfl(14u);
+        let ob = (z * M + gm) * N;
+";
+        }
+        *s += "        for (var j = 0u; j < 4u; j = j + 1u) {
+            let gn2 = cn + j;
+            if (gm < M && gn2 < N) {
+";
+        if !conv && bias {
+            *s += "                let t = v[j] + pfl(15u) * bitcast<f32>(xc[gm * p(12u) + gn2 * p(13u)]);
+                out[ob + gn2] = bitcast<u32>(t);
+";
+        } else {
+            *s += "                out[ob + gn2] = bitcast<u32>(v[j]);
+";
+        }
+        *s += "            }
+        }
+    }
+";
+    }
+    *s += "}
+";
 }
