@@ -78,7 +78,7 @@ pub enum Shader {
     /// Constant padding (or cropping) of up to 8 dims.
     Pad { cls: Cls },
     /// Tiled GEMM: each workgroup of [`GEMM_WG`] invocations computes a
-    /// [`GEMM_TILE`]-square output tile through workgroup memory, 4x4 outputs per
+    /// [`GEMM_TILE`]-square output tile through workgroup memory, 8x8 outputs per
     /// invocation. What the operands are is [`GemmSrc`].
     Gemm { src: GemmSrc, bias: bool },
     /// Depthwise (one input channel per group) convolution, [`DW_OUTS`] outputs along
@@ -100,8 +100,8 @@ pub enum GemmSrc {
     Pointwise,
 }
 
-/// Invocations per workgroup of [`Shader::Gemm`].
-pub const GEMM_WG: u32 = 256;
+/// Invocations per workgroup of [`Shader::Gemm`] (an 8x8 grid, 8x8 outputs each).
+pub const GEMM_WG: u32 = 64;
 /// Output tile side of [`Shader::Gemm`] (rows and columns).
 pub const GEMM_TILE: usize = 64;
 /// Outputs along the width per invocation of [`Shader::Depthwise`].
@@ -605,10 +605,16 @@ impl Shader {
 /// `[N, OC, OH * OW]`.
 ///
 /// Workgroup `wid` computes rows `64 tm..` and columns `64 tn..` of batch `z`; the
-/// invocation `(tx, ty)` of the 16x16 grid computes rows `4 ty..4 ty + 4` and columns
-/// `4 tx..4 tx + 4` of the tile. Each step over k stages a 64x16 slice of A and a 16x64
-/// slice of B in workgroup memory as vectors of 4 rows (A) or 4 columns (B).
+/// invocation `(tx, ty)` of the 8x8 grid computes rows `8 ty..8 ty + 8` and columns
+/// `8 tx..8 tx + 8` of the tile (16 `vec4` accumulators). Each step over k stages a
+/// 64x16 slice of A (k-major) and a 16x64 slice of B (k-major) in workgroup memory, so
+/// that the inner loop reads two `vec4`s of A and two of B for 64 multiply-adds.
 fn gemm(s: &mut String, src: GemmSrc, bias: bool) {
+    const T: u32 = GEMM_TILE as u32;
+    const TK: u32 = 16;
+    const R: u32 = 8; // outputs per invocation along m and along n
+    let wgs = GEMM_WG;
+    let per = T * TK / wgs; // staged elements of each operand per invocation
     let conv = matches!(src, GemmSrc::Conv | GemmSrc::Pointwise);
     // A convolution binds (input, weight): B before A.
     let mut ins = if conv {
@@ -620,28 +626,32 @@ fn gemm(s: &mut String, src: GemmSrc, bias: bool) {
         ins.push("xc");
     }
     *s += &decls(&["out"], &ins);
-    *s += "var<workgroup> ta: array<f32, 1024>;
-var<workgroup> tb: array<f32, 1024>;
-@compute @workgroup_size(256)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+    *s += &format!(
+        "var<workgroup> ta: array<vec4<f32>, {v}>;
+var<workgroup> tb: array<vec4<f32>, {v}>;
+@compute @workgroup_size({wgs})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {{
     let wid = wg.x + wg.y * nwg.x;
-    if (wid >= p(0u)) { return; }
+    if (wid >= p(0u)) {{ return; }}
     let M = p(1u); let N = p(2u); let K = p(3u);
     let tn = wid % p(4u); let r = wid / p(4u); let tm = r % p(5u); let z = r / p(5u);
-    let m0 = tm * 64u; let n0 = tn * 64u;
-    let tx = li % 16u; let ty = li / 16u;
-    // This invocation stages A (row am + 16 j, column ak) ...
-    let ak = li % 16u; let am = li / 16u;
-";
-    // Staging of B: along n (column bn, rows bk + 4 j) or along k (row bk2, columns
-    // bn2 + 16 j).
+    let m0 = tm * {T}u; let n0 = tn * {T}u;
+    let tx = li % {g}u; let ty = li / {g}u;
+    // This invocation stages A at (rows am + {astep} j, column ak).
+    let ak = li % {TK}u; let am = li / {TK}u;
+",
+        v = T * TK / 4,
+        g = T / R,
+        astep = wgs / TK,
+    );
+    // Staging of B: along n (column bn, rows bk + bstep j) or along k (row bk,
+    // columns bn + bstep j).
     let b_along_k = src == GemmSrc::MatmulBt;
+    let bstep = if b_along_k { wgs / TK } else { wgs / T };
     if b_along_k {
-        *s += "    let bk = li % 16u; let bn = li / 16u;
-";
+        *s += &format!("    let bk = li % {TK}u; let bn = li / {TK}u;\n");
     } else {
-        *s += "    let bn = li % 64u; let bk = li / 64u;
-";
+        *s += &format!("    let bn = li % {T}u; let bk = li / {T}u;\n");
     }
     match src {
         GemmSrc::Matmul | GemmSrc::MatmulBt => {
@@ -654,8 +664,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
                 "    let C = p(6u); let H = p(7u); let W = p(8u); let G = p(18u); let OC = p(19u);
     let nb = z / G; let g = z % G;
     let cpg = C / G; let ocpg = OC / G;
+    let HW = H * W;
     let abase = g * ocpg * K;
-    let xbase = (nb * C + g * cpg) * H * W;
+    let xbase = (nb * C + g * cpg) * HW;
 ";
             if src == GemmSrc::Conv {
                 *s += "    let OW = p(9u); let KW = p(11u); let KHW = p(10u) * KW;
@@ -667,129 +678,114 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
             }
         }
     }
-    *s += "    var c0 = vec4<f32>(0.0); var c1 = vec4<f32>(0.0); var c2 = vec4<f32>(0.0); var c3 = vec4<f32>(0.0);
-    for (var k0 = 0u; k0 < K; k0 = k0 + 16u) {
-        let gk = k0 + ak;
-";
-    for j in 0..4 {
-        let aload = if conv {
-            "xa[abase + gm * K + gk]".to_string()
-        } else {
-            "xa[abase + gm * sam + gk * sak]".to_string()
-        };
+    for i in 0..R {
+        *s += &format!("    var c{i}a = vec4<f32>(0.0); var c{i}b = vec4<f32>(0.0);\n");
+    }
+    *s +=
+        &format!("    for (var k0 = 0u; k0 < K; k0 = k0 + {TK}u) {{\n        let gk = k0 + ak;\n");
+    let aload = if conv {
+        "xa[abase + gm * K + gk]"
+    } else {
+        "xa[abase + gm * sam + gk * sak]"
+    };
+    for j in 0..per {
         *s += &format!(
             "        {{
             let m = am + {o}u; let gm = m0 + m; var v = 0.0;
             if (gm < M && gk < K) {{ v = bitcast<f32>({aload}); }}
-            ta[ak * 64u + m] = v;
+            ta[ak * {q}u + (m >> 2u)][m & 3u] = v;
         }}
 ",
-            o = 16 * j
+            o = wgs / TK * j,
+            q = T / 4,
         );
     }
-    for j in 0..4 {
-        let (idx, cond, tile) = if b_along_k {
-            (
-                format!(
-                    "bbase + (n0 + bn + {o}u) * sbn + (k0 + bk) * sbk",
-                    o = 16 * j
-                ),
-                format!("n0 + bn + {o}u < N && k0 + bk < K", o = 16 * j),
-                format!("tb[bk * 64u + bn + {o}u]", o = 16 * j),
+    for j in 0..per {
+        let o = bstep * j;
+        let (k, n) = if b_along_k {
+            ("k0 + bk".to_string(), format!("n0 + bn + {o}u"))
+        } else {
+            (format!("k0 + bk + {o}u"), "n0 + bn".to_string())
+        };
+        let tile = if b_along_k {
+            format!(
+                "tb[bk * {q}u + ((bn + {o}u) >> 2u)][(bn + {o}u) & 3u]",
+                q = T / 4
             )
         } else {
-            let k = format!("k0 + bk + {}u", 4 * j);
-            let tile = format!("tb[(bk + {}u) * 64u + bn]", 4 * j);
-            match src {
-                GemmSrc::Matmul => (
-                    format!("bbase + ({k}) * sbk + (n0 + bn) * sbn"),
-                    format!("n0 + bn < N && {k} < K"),
-                    tile,
-                ),
-                GemmSrc::Pointwise => (
-                    format!("xbase + ({k}) * H * W + n0 + bn"),
-                    format!("n0 + bn < N && {k} < K"),
-                    tile,
-                ),
-                _ => {
-                    // Conv: the patch element is decoded below; `idx` is unused.
-                    *s += &format!(
-                        "        {{
-            let kk = {k}; var v = 0.0;
+            format!("tb[(bk + {o}u) * {q}u + (bn >> 2u)][bn & 3u]", q = T / 4)
+        };
+        let body = match src {
+            GemmSrc::Matmul | GemmSrc::MatmulBt => format!(
+                "if ({n} < N && {k} < K) {{ v = bitcast<f32>(xb[bbase + ({k}) * sbk + ({n}) * sbn]); }}"
+            ),
+            GemmSrc::Pointwise => format!(
+                "if ({n} < N && {k} < K) {{ v = bitcast<f32>(xb[xbase + ({k}) * HW + {n}]); }}"
+            ),
+            GemmSrc::Conv => format!(
+                "let kk = {k};
             if (gn < N && kk < K) {{
                 let ic = kk / KHW; let rr = kk % KHW;
                 let ih = ih0 + i32(rr / KW) * dh; let iw = iw0 + i32(rr % KW) * dw;
                 if (ih >= 0 && u32(ih) < H && iw >= 0 && u32(iw) < W) {{
-                    v = bitcast<f32>(xb[xbase + ic * H * W + u32(ih) * W + u32(iw)]);
+                    v = bitcast<f32>(xb[xbase + ic * HW + u32(ih) * W + u32(iw)]);
                 }}
-            }}
-            {tile} = v;
-        }}
-"
-                    );
-                    continue;
-                }
-            }
+            }}"
+            ),
         };
-        *s += &format!(
-            "        {{
-            var v = 0.0;
-            if ({cond}) {{ v = bitcast<f32>(xb[{idx}]); }}
-            {tile} = v;
-        }}
-"
-        );
+        *s += &format!("        {{\n            var v = 0.0;\n            {body}\n            {tile} = v;\n        }}\n");
     }
-    *s += "        workgroupBarrier();
-        for (var kk = 0u; kk < 16u; kk = kk + 1u) {
-            let ai = kk * 64u + ty * 4u; let bi = kk * 64u + tx * 4u;
-            let a = vec4<f32>(ta[ai], ta[ai + 1u], ta[ai + 2u], ta[ai + 3u]);
-            let b = vec4<f32>(tb[bi], tb[bi + 1u], tb[bi + 2u], tb[bi + 3u]);
-            c0 = c0 + a.x * b; c1 = c1 + a.y * b; c2 = c2 + a.z * b; c3 = c3 + a.w * b;
-        }
+    *s += &format!(
+        "        workgroupBarrier();
+        for (var kk = 0u; kk < {TK}u; kk = kk + 1u) {{
+            let a0 = ta[kk * {q}u + ty * 2u]; let a1 = ta[kk * {q}u + ty * 2u + 1u];
+            let b0 = tb[kk * {q}u + tx * 2u]; let b1 = tb[kk * {q}u + tx * 2u + 1u];
+",
+        q = T / 4
+    );
+    for i in 0..R {
+        let a = format!("a{}.{}", i / 4, ["x", "y", "z", "w"][(i % 4) as usize]);
+        *s += &format!("            c{i}a = c{i}a + {a} * b0; c{i}b = c{i}b + {a} * b1;\n");
+    }
+    *s += &format!(
+        "        }}
         workgroupBarrier();
-    }
-    let cn = n0 + tx * 4u;
-";
-    for i in 0..4 {
-        *s += &format!(
-            "    {{
-        let gm = m0 + ty * 4u + {i}u;
-        var v = c{i};
+    }}
+    let cn = n0 + tx * {R}u;
 "
+    );
+    if conv {
+        *s += "    let cmin = vec4<f32>(pfl(20u)); let cmax = vec4<f32>(pfl(21u));\n";
+    }
+    for i in 0..R {
+        *s += &format!(
+            "    {{\n        let gm = m0 + ty * {R}u + {i}u;\n        var va = c{i}a; var vb = c{i}b;\n"
         );
         if conv {
-            *s += "        let oc = g * ocpg + gm;
-";
+            *s += "        let oc = g * ocpg + gm;\n";
             if bias {
-                *s += "        if (gm < M) { v = v + vec4<f32>(bitcast<f32>(xc[oc])); }
-";
+                *s += "        if (gm < M) { let bv = vec4<f32>(bitcast<f32>(xc[oc])); va = va + bv; vb = vb + bv; }\n";
             }
-            *s += "        v = min(max(v, vec4<f32>(pfl(20u))), vec4<f32>(pfl(21u)));
+            *s += "        va = min(max(va, cmin), cmax); vb = min(max(vb, cmin), cmax);
         let ob = (nb * OC + oc) * N;
 ";
         } else {
-            *s += "        v = v * pfl(14u);
-        let ob = (z * M + gm) * N;
-";
+            *s += "        va = va * pfl(14u); vb = vb * pfl(14u);\n        let ob = (z * M + gm) * N;\n";
         }
-        *s += "        for (var j = 0u; j < 4u; j = j + 1u) {
-            let gn2 = cn + j;
-            if (gm < M && gn2 < N) {
+        *s += "        if (gm < M) {
+            for (var j = 0u; j < 8u; j = j + 1u) {
+                let gn2 = cn + j;
+                var t = 0.0;
+                if (j < 4u) { t = va[j]; } else { t = vb[j - 4u]; }
 ";
         if !conv && bias {
-            *s += "                let t = v[j] + pfl(15u) * bitcast<f32>(xc[gm * p(12u) + gn2 * p(13u)]);
-                out[ob + gn2] = bitcast<u32>(t);
-";
-        } else {
-            *s += "                out[ob + gn2] = bitcast<u32>(v[j]);
-";
+            *s += "                if (gn2 < N) { t = t + pfl(15u) * bitcast<f32>(xc[gm * p(12u) + gn2 * p(13u)]); }\n";
         }
-        *s += "            }
+        *s += "                if (gn2 < N) { out[ob + gn2] = bitcast<u32>(t); }
+            }
         }
     }
 ";
     }
-    *s += "}
-";
+    *s += "}\n";
 }
