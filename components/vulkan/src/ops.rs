@@ -2514,9 +2514,9 @@ fn threads_launch(kernel: usize, n: usize, mut p: [u32; PARAM_WORDS]) -> Launch 
     }
 }
 
-/// A clamp bound with infinities replaced by the largest finite values (the same
-/// clamp for finite inputs; some drivers compile vector `min`/`max` assuming no
-/// infinities).
+/// A clamp bound with infinities replaced by the largest finite values: the same
+/// clamp for finite inputs, and no infinite constants for a driver's fast-math
+/// assumptions (a precaution; no driver seen here miscompiles them).
 fn finite(x: f32) -> f32 {
     x.clamp(f32::MIN, f32::MAX)
 }
