@@ -63,8 +63,15 @@ fn run_writes_npy_outputs() {
 
 #[test]
 fn missing_backend_is_a_clean_failure() {
-    // No Vulkan backend is bundled.
-    let (ok, out, err) = plugboard(&["run", "tests/fixtures/mlp/mlp.vulkan.pte"]);
+    // Only the portable kernel library: no Vulkan backend.
+    let portable = root().join("target/components/wasm32-wasip2/release/plugboard_portable.wasm");
+    let (ok, out, err) = plugboard(&[
+        "run",
+        "tests/fixtures/mlp/mlp.vulkan.pte",
+        "--no-bundled",
+        "--backend",
+        portable.to_str().expect("utf-8 path"),
+    ]);
     assert!(!ok, "{out}");
     assert!(
         err.contains("backend VulkanBackend is not registered"),
