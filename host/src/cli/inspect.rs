@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::Args;
+use plugboard::program::FlatTensor;
 use plugboard::program::{DelegateData, Instruction, TensorData, ValueDef};
 use plugboard::Program;
 
@@ -12,6 +13,10 @@ use plugboard::Program;
 pub struct InspectArgs {
     /// The `.pte` program.
     pub model: PathBuf,
+    /// External data of the program (a FlatTensor `.ptd` file): its keys and sizes are
+    /// listed too. Repeat for several files.
+    #[arg(long = "data", value_name = "DATA.ptd")]
+    pub data: Vec<PathBuf>,
     /// Components that describe delegate payloads (node counts) come from this registry.
     #[command(flatten)]
     pub registry: super::RegistryArgs,
@@ -29,7 +34,10 @@ fn describe_value(v: &ValueDef) -> String {
 
 /// Prints the program's structure.
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
-    let p = Program::from_file(&args.model)?;
+    let mut p = Program::from_file(&args.model)?;
+    for d in &args.data {
+        p.add_external_data(FlatTensor::from_file(d)?)?;
+    }
     let registry = args.registry.registry()?;
     let mut describers = Describers::new();
     outln!(
@@ -55,6 +63,23 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
         outln!("  named data: {}", named.len());
         for (k, n) in named {
             outln!("    {k}: {n} bytes");
+        }
+    }
+    for d in p.external_data() {
+        outln!(
+            "external data {} ({} bytes, schema version {})",
+            d.origin().display(),
+            d.len(),
+            d.version()
+        );
+        outln!("  segments: {}", d.segments().len());
+        let keys = d.named_data_keys();
+        outln!("  named data: {}", keys.len());
+        for (k, n) in keys {
+            match d.tensor_layout(&k) {
+                Some(l) => outln!("    {k}: {n} bytes, {} {:?}", l.dtype, l.sizes),
+                None => outln!("    {k}: {n} bytes"),
+            }
         }
     }
     for plan in p.plans() {
@@ -87,10 +112,36 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
                 _ => None,
             })
             .sum();
+        let external: Vec<(&str, usize)> = plan
+            .values
+            .iter()
+            .filter_map(|v| match v {
+                ValueDef::Tensor(t) => match &t.data {
+                    TensorData::External { key } => Some((key.as_str(), t.nbytes)),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
         outln!(
             "  values: {}, constant tensor bytes: {constants}",
             plan.values.len()
         );
+        if !external.is_empty() {
+            let bytes: usize = external.iter().map(|e| e.1).sum();
+            outln!(
+                "  constant tensors in external data: {}, {bytes} bytes",
+                external.len()
+            );
+            for (k, n) in external {
+                let have = if p.external_data().iter().any(|d| d.contains(k)) {
+                    ""
+                } else {
+                    " (not in the loaded external data)"
+                };
+                outln!("    {k}: {n} bytes{have}");
+            }
+        }
         let mut calls: BTreeMap<&str, usize> = BTreeMap::new();
         let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
         for ins in &plan.instructions {

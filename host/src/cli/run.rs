@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
-use plugboard::program::ValueDef;
+use plugboard::program::{FlatTensor, ValueDef};
 use plugboard::{npy, EValue, Method, Program, ScalarType, Tensor};
 
 use super::RegistryArgs;
@@ -26,6 +26,10 @@ pub struct RunArgs {
     /// executor_runner does.
     #[arg(short, long = "input", value_name = "INPUT.npy")]
     pub inputs: Vec<PathBuf>,
+    /// External data of the program (a FlatTensor `.ptd` file, for programs exported
+    /// with external constants). Repeat for several files.
+    #[arg(long = "data", value_name = "DATA.ptd")]
+    pub data: Vec<PathBuf>,
     /// The method to run.
     #[arg(long, default_value = "forward")]
     pub method: String,
@@ -66,6 +70,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             )
         }
     };
+    let mut program = program;
+    for d in &args.data {
+        program.add_external_data(FlatTensor::from_file(d)?)?;
+    }
     let program = Arc::new(program);
     let mut method = Method::load(program.clone(), &args.method, &registry)?;
     if args.per_call {

@@ -19,7 +19,9 @@ pub(super) fn delegate_outputs(plan: &Plan) -> Vec<usize> {
             ValueDef::Tensor(t) => {
                 matches!(
                     t.data,
-                    TensorData::Constant { .. } | TensorData::InlineConstant { .. }
+                    TensorData::Constant { .. }
+                        | TensorData::InlineConstant { .. }
+                        | TensorData::External { .. }
                 )
             }
             _ => true,

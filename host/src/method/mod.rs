@@ -301,7 +301,7 @@ impl Method {
                 )
             })?;
         }
-        let mut constants: HashMap<(u8, usize, usize), u32> = HashMap::new();
+        let mut constants: HashMap<(usize, usize, usize), u32> = HashMap::new();
         for (i, def) in plan.values.iter().enumerate() {
             let ValueDef::Tensor(t) = def else { continue };
             let addr = match &t.data {
@@ -325,6 +325,14 @@ impl Method {
                     &t.data,
                     t.nbytes,
                 )?,
+                TensorData::External { key } => {
+                    let (file, bytes) = program
+                        .external_constant(key, t)
+                        .map_err(|e| Error::new(e.kind, format!("value {i}: {}", e.message)))?;
+                    // Shared like in-file constants: by file, position and size.
+                    let at = bytes.as_ptr() as usize;
+                    self.upload_bytes(&mut constants, (2 + file, at, t.nbytes), bytes)?
+                }
             };
             if let Value::Tensor(tv) = &mut self.values[i] {
                 tv.addr = addr;
@@ -338,8 +346,8 @@ impl Method {
     /// next one — and returns its address.
     fn upload_constant(
         &mut self,
-        uploaded: &mut HashMap<(u8, usize, usize), u32>,
-        key: (u8, usize, usize),
+        uploaded: &mut HashMap<(usize, usize, usize), u32>,
+        key: (usize, usize, usize),
         value: usize,
         data: &TensorData,
         nbytes: usize,
@@ -351,6 +359,20 @@ impl Method {
         let bytes = program.tensor_data(data, nbytes).ok_or_else(|| {
             Error::invalid_program(format!("value {value}: constant data is out of range"))
         })?;
+        self.upload_bytes(uploaded, key, bytes)
+    }
+
+    /// Uploads `bytes` once per `key` and returns their address.
+    fn upload_bytes(
+        &mut self,
+        uploaded: &mut HashMap<(usize, usize, usize), u32>,
+        key: (usize, usize, usize),
+        bytes: &[u8],
+    ) -> Result<u32> {
+        if let Some(&a) = uploaded.get(&key) {
+            return Ok(a);
+        }
+        let nbytes = bytes.len();
         let a = self.storage.alloc(nbytes as u64)?;
         if !bytes.is_empty() {
             self.storage.write(a, bytes)?;

@@ -1,14 +1,20 @@
 //! Loading a `.pte` program: the file identifier, the extended header, the FlatBuffer
 //! (format as in ExecuTorch `schema/program.fbs`, read with planus-generated code in
-//! [`schema`]), segments, constants, delegate data and named data.
+//! [`schema`]), segments, constants, delegate data and named data; and external data
+//! (a FlatTensor `.ptd` file, [`FlatTensor`]) holding constants and named data kept
+//! outside the program.
 //!
 //! The file is untrusted. [`Program::from_bytes`] verifies the whole FlatBuffer tree and
 //! every offset, size, index and dim before anything uses them (ExecuTorch has had CVEs
 //! for each of: integer overflow in sizes and offsets, out-of-range memory ids, rank
 //! over 16, bad list indices).
 
+mod flat_tensor;
 mod header;
 pub mod plan;
+#[allow(missing_docs, clippy::all, unused_imports, dead_code)]
+#[rustfmt::skip]
+pub mod flat_tensor_schema;
 #[allow(missing_docs, clippy::all, unused_imports, dead_code)]
 #[rustfmt::skip]
 pub mod schema;
@@ -19,6 +25,7 @@ use std::sync::Arc;
 
 use planus::ReadAsRoot;
 
+pub use flat_tensor::{FlatTensor, TensorLayout};
 pub use header::ExtendedHeader;
 pub use plan::{
     DelegateData, DelegateDef, Instruction, Plan, ShapeDynamism, TensorData, TensorDef, ValueDef,
@@ -55,6 +62,7 @@ pub struct Program {
     inline_delegates: Vec<Vec<u8>>,
     segments: Vec<(usize, usize)>,
     named_data: Vec<(String, usize)>,
+    external: Vec<FlatTensor>,
 }
 
 impl std::fmt::Debug for Program {
@@ -82,6 +90,115 @@ impl Program {
             Error::new(ErrorKind::AccessFailed, format!("cannot map: {e}")).with_file(path)
         })?;
         Self::load(Bytes::Mapped(map), path.to_path_buf())
+    }
+
+    /// Loads the program at `pte` with the external data (a FlatTensor `.ptd` file,
+    /// as ExecuTorch's `write_tensor_data_to_file` writes it) at `ptd`: the same as
+    /// [`Program::from_file`] followed by [`Program::add_external_data`].
+    ///
+    /// Errors: those of [`Program::from_file`], of [`FlatTensor::from_file`]
+    /// (`InvalidExternalData` naming the `.ptd`) and of [`Program::add_external_data`].
+    pub fn from_file_with_data(pte: impl AsRef<Path>, ptd: impl AsRef<Path>) -> Result<Program> {
+        let mut program = Self::from_file(pte)?;
+        program.add_external_data(FlatTensor::from_file(ptd)?)?;
+        Ok(program)
+    }
+
+    /// Attaches external data to the program (ExecuTorch's `NamedDataMap` given to
+    /// `load_method`): its named data is served to delegates like the program's own,
+    /// and constant tensors stored `EXTERNAL` take their bytes from it when a method is
+    /// loaded. Several files may be attached; a key must be unique across the program's
+    /// named data and all attached files.
+    ///
+    /// Errors: `InvalidExternalData` naming the file and the key when a key is already
+    /// present.
+    pub fn add_external_data(&mut self, data: FlatTensor) -> Result<()> {
+        for key in data.keys() {
+            let clash = if self.named_data.iter().any(|(k, _)| k == key) {
+                Some(self.origin.display().to_string())
+            } else {
+                self.external
+                    .iter()
+                    .find(|d| d.contains(key))
+                    .map(|d| d.origin().display().to_string())
+            };
+            if let Some(other) = clash {
+                return Err(Error::new(
+                    ErrorKind::InvalidExternalData,
+                    format!("named data key `{key}` is also in {other}"),
+                )
+                .with_file(data.origin()));
+            }
+        }
+        self.external.push(data);
+        Ok(())
+    }
+
+    /// The external data attached with [`Program::add_external_data`], in order.
+    pub fn external_data(&self) -> &[FlatTensor] {
+        &self.external
+    }
+
+    /// The bytes of the constant tensor `tensor` that is stored in external data under
+    /// `key`, with the index of the attached file that has it.
+    ///
+    /// Errors: `NotFound` naming the key when no attached file has it;
+    /// `InvalidExternalData` naming the file when the stored blob does not have exactly
+    /// the tensor's size in bytes (sizes times element size) or its recorded layout has
+    /// another element type or other sizes.
+    pub fn external_constant(&self, key: &str, tensor: &TensorDef) -> Result<(usize, &[u8])> {
+        let Some((index, data)) = self
+            .external
+            .iter()
+            .enumerate()
+            .find(|(_, d)| d.contains(key))
+        else {
+            let loaded = if self.external.is_empty() {
+                "no external data is loaded (pass the program's .ptd file: plugboard run --data, \
+                 Program::from_file_with_data)"
+                    .to_string()
+            } else {
+                let files: Vec<String> = self
+                    .external
+                    .iter()
+                    .map(|d| d.origin().display().to_string())
+                    .collect();
+                format!(
+                    "the loaded external data ({}) does not have it",
+                    files.join(", ")
+                )
+            };
+            return Err(Error::new(
+                ErrorKind::NotFound,
+                format!("constant tensor `{key}` is stored in external data, but {loaded}"),
+            ));
+        };
+        let bad = |m: String| {
+            Error::new(
+                ErrorKind::InvalidExternalData,
+                format!("named data `{key}`: {m}"),
+            )
+            .with_file(data.origin())
+        };
+        if let Some(l) = data.tensor_layout(key) {
+            if l.dtype != tensor.dtype || l.sizes != tensor.sizes {
+                return Err(bad(format!(
+                    "stored as a {} {:?} tensor, the program expects {} {:?}",
+                    l.dtype, l.sizes, tensor.dtype, tensor.sizes
+                )));
+            }
+        }
+        let bytes = data.get(key).unwrap_or_default();
+        if bytes.len() != tensor.nbytes {
+            return Err(bad(format!(
+                "{} bytes, but the program's {} {:?} tensor needs {}",
+                bytes.len(),
+                tensor.dtype,
+                tensor.sizes,
+                tensor.nbytes
+            )));
+        }
+        Ok((index, bytes))
     }
 
     /// Loads a program from bytes in memory; `<bytes>` names it in errors.
@@ -197,6 +314,7 @@ impl Program {
             inline_delegates,
             segments,
             named_data,
+            external: Vec::new(),
         })
     }
 
@@ -264,6 +382,11 @@ impl Program {
                 .inline_constants
                 .get(buffer)
                 .and_then(|b| b.get(..nbytes)),
+            TensorData::External { ref key } => self
+                .external
+                .iter()
+                .find_map(|d| d.get(key.as_str()))
+                .and_then(|b| b.get(..nbytes)),
             _ => None,
         }
     }
@@ -278,18 +401,23 @@ impl Program {
         }
     }
 
-    /// The program's named data (key to bytes), as served to backends.
+    /// The program's named data (key to bytes), as served to backends: the program's
+    /// own and that of every attached external data file.
     pub fn named_data(&self) -> HashMap<String, Arc<[u8]>> {
-        self.named_data
-            .iter()
-            .filter_map(|(k, s)| {
-                let (off, len) = *self.segments.get(*s)?;
-                Some((k.clone(), Arc::from(self.bytes.get(off..off + len)?)))
-            })
-            .collect()
+        let own = self.named_data.iter().filter_map(|(k, s)| {
+            let (off, len) = *self.segments.get(*s)?;
+            Some((k.clone(), Arc::from(self.bytes.get(off..off + len)?)))
+        });
+        let external = self.external.iter().flat_map(|d| {
+            d.keys()
+                .iter()
+                .filter_map(|k| Some((k.clone(), Arc::from(d.get(k)?))))
+        });
+        own.chain(external).collect()
     }
 
-    /// Keys of the named data, with their sizes in bytes.
+    /// Keys of the program's own named data (in the `.pte`), with their sizes in bytes;
+    /// see [`FlatTensor::named_data_keys`] for external data.
     pub fn named_data_keys(&self) -> Vec<(String, usize)> {
         self.named_data
             .iter()

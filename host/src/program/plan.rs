@@ -43,6 +43,13 @@ pub enum TensorData {
     },
     /// No storage in the plan: it gets memory when it is set as an input.
     Unplanned,
+    /// Constant data kept outside the program, in external data (a `.ptd` file), under
+    /// named data `key` (the tensor's fully qualified name; `TensorDataLocation::EXTERNAL`).
+    /// It is looked up, and its size checked, when a method is loaded.
+    External {
+        /// The key in the external data's named data.
+        key: String,
+    },
 }
 
 /// A tensor value of the plan.
@@ -505,16 +512,38 @@ fn convert_tensor(
         fb::TensorShapeDynamism::DynamicBound => ShapeDynamism::DynamicBound,
         fb::TensorShapeDynamism::DynamicUnbound => ShapeDynamism::DynamicUnbound,
     };
-    if let Some(extra) = &t.extra_tensor_info {
-        if extra.location == fb::TensorDataLocation::External {
+    let external = match &t.extra_tensor_info {
+        Some(extra) if extra.location == fb::TensorDataLocation::External => Some(
+            extra
+                .fully_qualified_name
+                .clone()
+                .filter(|k| !k.is_empty())
+                .ok_or_else(|| {
+                    Error::invalid_program(
+                        "tensor stored in external data has no fully qualified name (its key)",
+                    )
+                })?,
+        ),
+        _ => None,
+    };
+    if let Some(key) = external {
+        if t.allocation_info.is_some() {
             return Err(Error::new(
                 crate::ErrorKind::NotSupported,
                 format!(
-                    "tensor `{}` keeps its data outside the program (external data is not supported yet)",
-                    extra.fully_qualified_name.clone().unwrap_or_default()
+                    "tensor `{key}` is memory-planned with initial data in external data \
+                     (external mutable weights are not supported yet)"
                 ),
             ));
         }
+        return Ok(TensorDef {
+            dtype,
+            sizes,
+            dim_order,
+            dynamism,
+            data: TensorData::External { key },
+            nbytes,
+        });
     }
     let data = match (&t.allocation_info, t.data_buffer_idx) {
         (Some(a), _) => {

@@ -24,7 +24,9 @@ impl named_data::Host for NamedDataCtx {
             Some(bytes) => Ok(bytes.to_vec()),
             None => Err(types::Error {
                 kind: types::ErrorKind::NotFound,
-                message: format!("no named data with key `{key}`"),
+                message: format!(
+                    "no named data with key `{key}` in the program or its loaded external data (.ptd)"
+                ),
             }),
         }
     }
