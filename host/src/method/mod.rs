@@ -326,9 +326,10 @@ impl Method {
                     t.nbytes,
                 )?,
                 TensorData::External { key } => {
-                    let (file, bytes) = program
-                        .external_constant(key, t)
-                        .map_err(|e| Error::new(e.kind, format!("value {i}: {}", e.message)))?;
+                    let (file, bytes) = program.external_constant(key, t).map_err(|mut e| {
+                        e.message = format!("value {i}: {}", e.message);
+                        e
+                    })?;
                     // Shared like in-file constants: by file, position and size.
                     let at = bytes.as_ptr() as usize;
                     self.upload_bytes(&mut constants, (2 + file, at, t.nbytes), bytes)?
