@@ -185,11 +185,7 @@ impl Method {
             missing.dedup();
             return Err(Error::new(
                 ErrorKind::OperatorMissing,
-                format!(
-                    "{} operator(s) have no kernel in the registry: {}",
-                    missing.len(),
-                    missing.join(", ")
-                ),
+                missing_operators_message(&missing),
             ));
         }
         // Backends of the delegates.
@@ -695,5 +691,77 @@ impl Drop for Method {
                 let _ = self.backends[d.backend].instance.destroy(h);
             }
         }
+    }
+}
+
+/// Operator namespaces of ExecuTorch's own kernel libraries (portable, optimized,
+/// quantized): a library of another namespace is a custom-op library.
+const EXECUTORCH_NAMESPACES: &[&str] = &[
+    "aten",
+    "executorch_prim",
+    "dim_order_ops",
+    "quantized_decomposed",
+];
+
+/// The `OperatorMissing` message: every missing operator, and what would provide them (a
+/// kernel library component; for namespaces outside ExecuTorch's own, a custom-op
+/// library of that namespace).
+fn missing_operators_message(missing: &[String]) -> String {
+    let mut msg = format!(
+        "{} operator(s) are not provided by any loaded kernel library: {}; load a kernel \
+         library component that provides them (--backend FILE.wasm, or a directory in \
+         PLUGBOARD_PATH)",
+        missing.len(),
+        missing.join(", ")
+    );
+    let mut custom: Vec<&str> = missing
+        .iter()
+        .filter_map(|op| op.split_once("::").map(|(ns, _)| ns))
+        .filter(|ns| !EXECUTORCH_NAMESPACES.contains(ns))
+        .collect();
+    custom.dedup();
+    if !custom.is_empty() {
+        let names: Vec<String> = custom.iter().map(|ns| format!("{ns}::")).collect();
+        msg.push_str(&if names.len() == 1 {
+            format!(
+                "; namespace {} looks like a custom-op library: load the kernel library \
+                 component that registers its operators",
+                names[0]
+            )
+        } else {
+            format!(
+                "; namespaces {} look like custom-op libraries: load the kernel library \
+                 components that register their operators",
+                names.join(", ")
+            )
+        });
+    }
+    msg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_operators_message;
+
+    #[test]
+    fn missing_operators_suggest_a_kernel_library() {
+        let m = missing_operators_message(&["aten::foo.out".into(), "aten::bar.out".into()]);
+        assert!(m.starts_with("2 operator(s) are not provided by any loaded kernel library: aten::foo.out, aten::bar.out"), "{m}");
+        assert!(m.contains("--backend FILE.wasm"), "{m}");
+        assert!(!m.contains("custom"), "{m}");
+    }
+
+    #[test]
+    fn custom_namespaces_are_named() {
+        let m = missing_operators_message(&[
+            "aten::foo.out".into(),
+            "mylib::a.out".into(),
+            "mylib::b.out".into(),
+            "other::c".into(),
+        ]);
+        assert!(
+            m.contains("namespaces mylib::, other:: look like custom-op libraries"),
+            "{m}"
+        );
     }
 }
