@@ -1,9 +1,11 @@
 //! The sandbox and the registry: a component that traps, loops forever or eats memory
 //! gives a clear error, the host keeps running and the next run works; duplicate
-//! providers and a component built against another major contract version are refused.
+//! providers and a component built against another major contract version are refused;
+//! a kernel library loaded to override operators takes them over, visibly.
 
 use std::time::Duration;
 
+use plugboard::registry::LoadOptions;
 use plugboard::{ErrorKind, Registry, SandboxConfig, Tensor};
 use plugboard_tests::{
     fixtures, max_abs_diff, pte, read_numbered, registry, run, sandbox, test_component,
@@ -99,7 +101,124 @@ fn duplicate_operator_names_both_components() {
     assert!(msg.contains("plugboard_test_misbehave.wasm"), "{msg}");
     // The rejected component left nothing behind; the registry still works.
     assert_eq!(reg.components().len(), before);
+    assert!(reg.overrides().is_empty());
     good_run_works(&reg);
+}
+
+/// The bundled components plus `misbehave` loaded with `override_operators`.
+fn override_registry() -> Registry {
+    let mut reg = registry();
+    reg.load_file_with(
+        &test_component("plugboard_test_misbehave"),
+        LoadOptions {
+            override_operators: true,
+        },
+    )
+    .expect("misbehave overrides the portable add.out and mul.out");
+    reg
+}
+
+#[test]
+fn override_kernels_take_over_the_operators_they_provide() {
+    let reg = override_registry();
+    let misbehave = test_component("plugboard_test_misbehave");
+    // The registry says who serves each overridden operator and whom it replaced.
+    let overrides = reg.overrides();
+    let names: Vec<&str> = overrides.iter().map(|o| o.operator.as_str()).collect();
+    assert_eq!(names, ["aten::add.out", "aten::mul.out"], "{overrides:?}");
+    for o in overrides {
+        assert_eq!(o.served_by, misbehave, "{o:?}");
+        assert!(o.replaced.ends_with("portable.wasm"), "{o:?}");
+        let (comp, _) = reg.kernel(&o.operator).expect("still served");
+        assert_eq!(comp.info.path, misbehave);
+    }
+    // Every other operator is still the portable library's.
+    let (comp, _) = reg.kernel("aten::sub.out").expect("portable sub.out");
+    assert!(comp.info.path.ends_with("portable.wasm"));
+    // An honest input: misbehave's kernels give eager PyTorch's answer.
+    good_run_works(&reg);
+    // Its misbehaviour code 10 surfaces: the method really runs on misbehave.
+    let e = bad_run(&reg, 10.0);
+    let msg = e.to_string();
+    println!("{msg}");
+    assert!(msg.contains("reported 7 of 2 calls run"), "{msg}");
+    assert!(msg.contains("plugboard_test_misbehave.wasm"), "{msg}");
+    good_run_works(&reg);
+}
+
+/// A method whose operators end up split across two kernel libraries (misbehave's
+/// add.out and mul.out, portable's others) still fails at load, naming both.
+#[test]
+fn override_that_splits_a_method_across_libraries_fails_clearly() {
+    let reg = override_registry();
+    let path = pte("ops_arith", "portable");
+    let program = std::sync::Arc::new(plugboard::Program::from_file(&path).expect("program"));
+    let e = plugboard::Method::load(program, "forward", &reg).expect_err("two libraries");
+    let msg = e.to_string();
+    println!("{msg}");
+    assert_eq!(e.kind, ErrorKind::NotSupported, "{msg}");
+    assert!(msg.contains("two kernel libraries"), "{msg}");
+    assert!(msg.contains("portable.wasm"), "{msg}");
+    assert!(msg.contains("plugboard_test_misbehave.wasm"), "{msg}");
+}
+
+/// Operators no loaded library provides are all named in one error that says what
+/// would provide them; a namespace outside ExecuTorch's own is called a custom-op
+/// library.
+#[test]
+fn missing_operators_suggest_a_kernel_library() {
+    // Backends only: no kernel library at all.
+    let mut reg = Registry::new(sandbox()).expect("registry");
+    let (name, bytes) = plugboard::registry::BUNDLED
+        .iter()
+        .find(|(n, _)| *n == "xnnpack.wasm")
+        .expect("xnnpack is bundled");
+    reg.load_bytes(std::path::Path::new(name), bytes)
+        .expect("xnnpack");
+    let bytes = std::fs::read(pte("add_mul", "portable")).expect("fixture");
+    // The same program with `aten::mul` renamed to a custom namespace (same length).
+    let custom = replace_once(&bytes, b"aten::mul", b"mylb::mul");
+    let dir = std::env::temp_dir().join(format!("plugboard-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let custom_path = dir.join("add_mul.custom.pte");
+    std::fs::write(&custom_path, custom).expect("write");
+    for (path, custom) in [(pte("add_mul", "portable"), false), (custom_path, true)] {
+        let program = std::sync::Arc::new(plugboard::Program::from_file(&path).expect("program"));
+        let e = plugboard::Method::load(program, "forward", &reg).expect_err("no kernels");
+        let msg = e.to_string();
+        println!("{msg}");
+        assert_eq!(e.kind, ErrorKind::OperatorMissing, "{msg}");
+        assert!(
+            msg.contains("2 operator(s) are not provided by any loaded kernel library"),
+            "{msg}"
+        );
+        assert!(msg.contains("aten::add.out"), "{msg}");
+        assert!(msg.contains("load a kernel library component"), "{msg}");
+        assert!(msg.contains("--backend FILE.wasm"), "{msg}");
+        if custom {
+            assert!(msg.contains("mylb::mul.out"), "{msg}");
+            assert!(
+                msg.contains("namespace mylb:: looks like a custom-op library"),
+                "{msg}"
+            );
+        } else {
+            assert!(msg.contains("aten::mul.out"), "{msg}");
+            assert!(!msg.contains("custom-op"), "{msg}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `bytes` with the one occurrence of `from` replaced by `to` (same length).
+fn replace_once(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    assert_eq!(from.len(), to.len());
+    let at = bytes
+        .windows(from.len())
+        .position(|w| w == from)
+        .expect("string in the program");
+    let mut out = bytes.to_vec();
+    out[at..at + to.len()].copy_from_slice(to);
+    out
 }
 
 #[test]

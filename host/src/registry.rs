@@ -4,6 +4,11 @@
 //! version, asks it what it provides (operator names or backend ids) and registers
 //! those. A second provider of an operator or backend id is a load error naming both
 //! component files; nothing of the rejected component is registered.
+//!
+//! A kernel library loaded with [`LoadOptions::override_operators`] instead takes over
+//! the operators it provides from the libraries loaded before it (ExecuTorch's
+//! "optimized kernels over portable" setup, decided by the caller instead of by link
+//! order); the registry records each takeover ([`Registry::overrides`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -56,6 +61,29 @@ pub struct OperatorEntry {
     pub dtypes: Vec<ScalarType>,
 }
 
+/// How [`Registry::load_file_with`] and [`Registry::load_bytes_with`] register a
+/// component.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Let this kernel library take over every operator it provides that a library
+    /// loaded before it already provides (instead of the default load error naming both
+    /// files). Each takeover is recorded in [`Registry::overrides`]. Backend ids are
+    /// never overridden: a second provider of one is still a load error.
+    pub override_operators: bool,
+}
+
+/// An operator that a kernel library loaded with [`LoadOptions::override_operators`]
+/// took over from the library that served it before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperatorOverride {
+    /// `aten::add.out` style name.
+    pub operator: String,
+    /// The file of the kernel library that serves the operator now.
+    pub served_by: PathBuf,
+    /// The file of the kernel library it replaced.
+    pub replaced: PathBuf,
+}
+
 /// A component in the registry and what it provides.
 #[derive(Debug, Clone)]
 pub struct RegisteredComponent {
@@ -74,12 +102,14 @@ pub struct Registry {
     components: Vec<RegisteredComponent>,
     operators: HashMap<String, (usize, u32)>,
     backends: HashMap<String, usize>,
+    overrides: Vec<OperatorOverride>,
 }
 
 impl std::fmt::Debug for Registry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Registry")
             .field("components", &self.components)
+            .field("overrides", &self.overrides)
             .finish()
     }
 }
@@ -92,6 +122,7 @@ impl Registry {
             components: Vec::new(),
             operators: HashMap::new(),
             backends: HashMap::new(),
+            overrides: Vec::new(),
         })
     }
 
@@ -162,6 +193,22 @@ impl Registry {
 
     /// Loads the component in `path`.
     pub fn load_file(&mut self, path: &Path) -> Result<()> {
+        self.load_file_with(path, LoadOptions::default())
+    }
+
+    /// Loads the component in `path` with `options`, e.g. as a kernel library that
+    /// overrides the operators of those loaded before it:
+    ///
+    /// ```no_run
+    /// # use plugboard::registry::{LoadOptions, Registry};
+    /// # fn f(registry: &mut Registry) -> plugboard::Result<()> {
+    /// registry.load_file_with(
+    ///     std::path::Path::new("optimized.wasm"),
+    ///     LoadOptions { override_operators: true },
+    /// )?;
+    /// # Ok(()) }
+    /// ```
+    pub fn load_file_with(&mut self, path: &Path, options: LoadOptions) -> Result<()> {
         let bytes = std::fs::read(path).map_err(|e| {
             Error::new(
                 ErrorKind::AccessFailed,
@@ -169,7 +216,7 @@ impl Registry {
             )
             .with_component(path)
         })?;
-        self.load_bytes(path, &bytes)
+        self.load_bytes_with(path, &bytes, options)
     }
 
     /// Loads a component from `bytes`; `path` names it.
@@ -178,6 +225,20 @@ impl Registry {
     /// itself; `InvalidState` when it provides an operator or backend id that another
     /// component already provides (the message names both files).
     pub fn load_bytes(&mut self, path: &Path, bytes: &[u8]) -> Result<()> {
+        self.load_bytes_with(path, bytes, LoadOptions::default())
+    }
+
+    /// Loads a component from `bytes` with `options`; `path` names it.
+    ///
+    /// Errors: as [`Registry::load_bytes`], except that with
+    /// [`LoadOptions::override_operators`] an operator another kernel library provides
+    /// is taken over (and recorded in [`Registry::overrides`]) instead of refused.
+    pub fn load_bytes_with(
+        &mut self,
+        path: &Path,
+        bytes: &[u8],
+        options: LoadOptions,
+    ) -> Result<()> {
         let info = ComponentInfo::load(&self.engine, path, bytes)?;
         let mut entry = RegisteredComponent {
             info: info.clone(),
@@ -208,7 +269,9 @@ impl Registry {
         let mut seen = std::collections::HashSet::new();
         for op in &entry.operators {
             if let Some(&(other, _)) = self.operators.get(&op.name) {
-                return Err(self.duplicate("operator", &op.name, other, path));
+                if !options.override_operators {
+                    return Err(self.duplicate("operator", &op.name, other, path));
+                }
             }
             if !seen.insert(op.name.as_str()) {
                 return Err(Error::new(
@@ -225,7 +288,23 @@ impl Registry {
         }
         let index = self.components.len();
         for (i, op) in entry.operators.iter().enumerate() {
-            self.operators.insert(op.name.clone(), (index, i as u32));
+            if let Some((other, _)) = self.operators.insert(op.name.clone(), (index, i as u32)) {
+                // Only reached with `override_operators` (checked above). One record per
+                // operator: a later override replaces the record of an earlier one.
+                let replaced = self.components[other].info.path.clone();
+                tracing::info!(
+                    operator = %op.name,
+                    served_by = %path.display(),
+                    replaced = %replaced.display(),
+                    "operator overridden"
+                );
+                self.overrides.retain(|o| o.operator != op.name);
+                self.overrides.push(OperatorOverride {
+                    operator: op.name.clone(),
+                    served_by: path.to_path_buf(),
+                    replaced,
+                });
+            }
         }
         for id in &entry.backend_ids {
             self.backends.insert(id.clone(), index);
@@ -258,6 +337,13 @@ impl Registry {
         &self.components
     }
 
+    /// The operators taken over by kernel libraries loaded with
+    /// [`LoadOptions::override_operators`], in the order they were taken over: which
+    /// library serves each now and which one it replaced.
+    pub fn overrides(&self) -> &[OperatorOverride] {
+        &self.overrides
+    }
+
     /// The kernel library providing `operator` and the operator's index in it.
     pub fn kernel(&self, operator: &str) -> Option<(&RegisteredComponent, u32)> {
         self.operators
@@ -284,4 +370,32 @@ impl Registry {
             .availability(id)
             .map_err(|e| e.with_backend(id))
     }
+}
+
+/// Writes each bundled component ([`BUNDLED`]) to `dir` as `dir/<name>.wasm` (creating
+/// `dir` when needed) and returns the paths written, in [`BUNDLED`] order. Such a file
+/// loads like any other component (`plugboard --no-bundled --backend FILE.wasm`).
+///
+/// Errors: `AccessFailed` naming the directory or file that could not be written.
+pub fn write_bundled(dir: &Path) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::new(
+            ErrorKind::AccessFailed,
+            format!("cannot create directory: {e}"),
+        )
+        .with_file(dir)
+    })?;
+    let mut written = Vec::with_capacity(BUNDLED.len());
+    for (name, bytes) in BUNDLED {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).map_err(|e| {
+            Error::new(
+                ErrorKind::AccessFailed,
+                format!("cannot write component: {e}"),
+            )
+            .with_file(&path)
+        })?;
+        written.push(path);
+    }
+    Ok(written)
 }

@@ -144,3 +144,103 @@ fn plugin_path_components_are_loaded() {
     assert!(err.contains("plugboard_"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+fn misbehave() -> PathBuf {
+    root().join("target/components/wasm32-wasip2/release/plugboard_test_misbehave.wasm")
+}
+
+#[test]
+fn override_kernels_are_listed_and_serve_the_program() {
+    let lib = misbehave();
+    let lib = lib.to_str().expect("utf-8 path");
+    let (ok, out, err) = plugboard(&["backends", "--override-kernels", lib]);
+    assert!(ok, "{err}");
+    assert!(out.contains("overridden operators:"), "{out}");
+    for op in ["aten::add.out", "aten::mul.out"] {
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(op))
+            .unwrap_or_else(|| panic!("no line for {op}: {out}"));
+        assert!(
+            line.contains(&format!("served by {lib} (was <bundled>/portable.wasm)")),
+            "{line}"
+        );
+    }
+    // The program runs on misbehave: its code 10 (a lie about the calls run) surfaces.
+    let dir = std::env::temp_dir().join(format!("plugboard-cli-override-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let fx = root().join("tests/fixtures/add_mul");
+    let mut x = plugboard::npy::read(&fx.join("input0.npy")).expect("input0");
+    x.data[0..4].copy_from_slice(&10.0f32.to_le_bytes());
+    let x_path = dir.join("x_code10.npy");
+    plugboard::npy::write(&x_path, &x).expect("write input");
+    let y_path = fx.join("input1.npy");
+    let (ok, out, err) = plugboard(&[
+        "run",
+        "tests/fixtures/add_mul/add_mul.portable.pte",
+        "--override-kernels",
+        lib,
+        "-i",
+        x_path.to_str().expect("utf-8"),
+        "-i",
+        y_path.to_str().expect("utf-8"),
+    ]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("reported 7 of 2 calls run"), "{err}");
+    assert!(err.contains("plugboard_test_misbehave.wasm"), "{err}");
+    // Without the option, a second provider is still refused, naming both files.
+    let (ok, _, err) = plugboard(&["backends", "--backend", lib]);
+    assert!(!ok);
+    assert!(err.contains("aten::add.out"), "{err}");
+    assert!(err.contains("<bundled>/portable.wasm"), "{err}");
+    assert!(err.contains("plugboard_test_misbehave.wasm"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bundled_components_written_out_load_back() {
+    let dir = std::env::temp_dir().join(format!("plugboard-cli-bundled-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (ok, out, err) = plugboard(&[
+        "backends",
+        "--write-bundled",
+        dir.to_str().expect("utf-8 temp dir"),
+    ]);
+    assert!(ok, "{err}");
+    let written: Vec<PathBuf> = out.lines().map(PathBuf::from).collect();
+    let names: Vec<String> = plugboard::registry::BUNDLED
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert_eq!(written.len(), names.len(), "{out}");
+    for ((path, name), (_, bytes)) in written.iter().zip(&names).zip(plugboard::registry::BUNDLED) {
+        assert_eq!(path, &dir.join(name));
+        assert_eq!(&std::fs::read(path).expect("written file")[..], *bytes);
+    }
+    let portable = dir.join("portable.wasm");
+    let fx = "tests/fixtures/add_mul";
+    let out_dir = dir.join("out");
+    let (ok, out, err) = plugboard(&[
+        "run",
+        &format!("{fx}/add_mul.portable.pte"),
+        "--no-bundled",
+        "--backend",
+        portable.to_str().expect("utf-8 path"),
+        "-i",
+        &format!("{fx}/input0.npy"),
+        "-i",
+        &format!("{fx}/input1.npy"),
+        "-o",
+        out_dir.to_str().expect("utf-8 path"),
+    ]);
+    assert!(ok, "stdout: {out}\nstderr: {err}");
+    let got = plugboard::npy::read(&out_dir.join("output0.npy")).expect("output0.npy");
+    let want = plugboard::npy::read(&root().join(fx).join("expected0.npy")).expect("expected");
+    let (g, w) = (
+        got.to_f64_vec().expect("f32"),
+        want.to_f64_vec().expect("f32"),
+    );
+    assert_eq!(g.len(), w.len());
+    assert!(g.iter().zip(&w).all(|(a, b)| (a - b).abs() <= 1e-6));
+    let _ = std::fs::remove_dir_all(&dir);
+}

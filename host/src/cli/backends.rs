@@ -1,12 +1,36 @@
 //! `plugboard backends`: what the registry holds.
 
+use std::path::PathBuf;
+
+use clap::Args;
+
 use super::RegistryArgs;
 
+/// Arguments of `plugboard backends`.
+#[derive(Args, Debug)]
+pub struct BackendsArgs {
+    /// Write each bundled component to DIR as `DIR/<name>.wasm` (creating DIR), print
+    /// the paths and stop, instead of listing the registry. The files load back with
+    /// `--no-bundled --backend DIR/<name>.wasm`.
+    #[arg(long, value_name = "DIR")]
+    pub write_bundled: Option<PathBuf>,
+    #[command(flatten)]
+    pub registry: RegistryArgs,
+}
+
 /// Prints one line per component (file, contract version, kind, backend ids, operator
-/// count), then one line per backend id: whether it can run here and why (the device it
-/// found, or the reason there is none).
-pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
-    let registry = args.registry()?;
+/// count), the operators taken over with `--override-kernels` (which library serves
+/// each, which one it replaced), then one line per backend id: whether it can run here
+/// and why (the device it found, or the reason there is none). With `--write-bundled
+/// DIR`, writes the bundled components out instead and prints their paths.
+pub fn backends(args: BackendsArgs) -> anyhow::Result<()> {
+    if let Some(dir) = &args.write_bundled {
+        for path in plugboard::registry::write_bundled(dir)? {
+            outln!("{}", path.display());
+        }
+        return Ok(());
+    }
+    let registry = args.registry.registry()?;
     let width = registry
         .components()
         .iter()
@@ -39,6 +63,24 @@ pub fn backends(args: RegistryArgs) -> anyhow::Result<()> {
             ids,
             c.operators.len()
         );
+    }
+    if !registry.overrides().is_empty() {
+        let width = registry
+            .overrides()
+            .iter()
+            .map(|o| o.operator.len())
+            .max()
+            .unwrap_or(0);
+        outln!();
+        outln!("overridden operators:");
+        for o in registry.overrides() {
+            outln!(
+                "  {:<width$}  served by {} (was {})",
+                o.operator,
+                o.served_by.display(),
+                o.replaced.display()
+            );
+        }
     }
     let ids: Vec<&String> = registry
         .components()

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use plugboard::registry::LoadOptions;
 use plugboard::{Registry, SandboxConfig};
 
 /// Runs ExecuTorch `.pte` programs; every backend and kernel library is a WebAssembly
@@ -36,8 +37,8 @@ pub enum Command {
     Run(run::RunArgs),
     /// Show a program's methods, inputs and outputs, operators, delegates and segments.
     Inspect(inspect::InspectArgs),
-    /// List the components in the registry.
-    Backends(RegistryArgs),
+    /// List the components in the registry (or write the bundled ones out as files).
+    Backends(backends::BackendsArgs),
 }
 
 /// Options that shape the registry and its sandbox.
@@ -46,6 +47,11 @@ pub struct RegistryArgs {
     /// Extra component to load (repeatable), after the bundled ones and `PLUGBOARD_PATH`.
     #[arg(long = "backend", value_name = "FILE.wasm")]
     pub backends: Vec<PathBuf>,
+    /// Kernel library to load (repeatable), after every `--backend`, that takes over the
+    /// operators it provides from the libraries loaded before it (instead of the default
+    /// error for a second provider). `plugboard backends` lists each overridden operator.
+    #[arg(long = "override-kernels", value_name = "FILE.wasm")]
+    pub override_kernels: Vec<PathBuf>,
     /// Do not load the components built into the binary (the portable kernel library
     /// and the XNNPACK backend): only `PLUGBOARD_PATH` and `--backend` ones, for example
     /// to run your own kernel library in place of the portable one.
@@ -79,7 +85,8 @@ pub struct RegistryArgs {
 }
 
 impl RegistryArgs {
-    /// Builds the registry: bundled components, `PLUGBOARD_PATH`, then `--backend`s.
+    /// Builds the registry: bundled components, `PLUGBOARD_PATH`, `--backend`s, then
+    /// `--override-kernels`.
     pub fn registry(&self) -> anyhow::Result<Registry> {
         let config = SandboxConfig {
             memory_cap: (self.memory_cap as usize).saturating_mul(1 << 20),
@@ -100,6 +107,14 @@ impl RegistryArgs {
         };
         for b in &self.backends {
             r.load_file(b)?;
+        }
+        for k in &self.override_kernels {
+            r.load_file_with(
+                k,
+                LoadOptions {
+                    override_operators: true,
+                },
+            )?;
         }
         Ok(r)
     }
