@@ -102,6 +102,9 @@ impl Guest for Xnnpack {
     }
 
     fn is_available(backend_id: String) -> bool {
+        // Always available (the wasm kernels run anywhere); asking `cpu-accel` lets the
+        // host say which native kernels this backend would get.
+        let _native = plugboard::runtime::cpu_accel::available();
         backend_id == BACKEND_ID
     }
 

@@ -15,8 +15,9 @@ use crate::{Error, ErrorKind, Result};
 pub struct Availability {
     /// What `is-available` returned.
     pub available: bool,
-    /// When available, the devices it opened (`GPU llvmpipe (vulkan, cpu)`), if any;
-    /// when not, the reason (`no GPU: ...`, or that the backend said no).
+    /// When available, the devices or native kernels it gets (`GPU llvmpipe (vulkan,
+    /// cpu)`), else what it goes without (`native CPU kernels off`), if it asked; when
+    /// not available, the reason (`no GPU: ...`, or that the backend said no).
     pub detail: Option<String>,
 }
 
@@ -74,8 +75,15 @@ impl BackendInstance {
         let available = self.is_available(id)?;
         let seen = self.sandbox.store.data().accelerators();
         let detail = if available {
-            let found: Vec<String> = seen.into_iter().filter_map(Result::ok).collect();
-            (!found.is_empty()).then(|| found.join(", "))
+            // What it found; or, when it found nothing, what it went without.
+            let (found, without): (Vec<_>, Vec<_>) = seen.into_iter().partition(Result::is_ok);
+            let found: Vec<String> = found.into_iter().filter_map(Result::ok).collect();
+            let without: Vec<String> = without.into_iter().filter_map(Result::err).collect();
+            if !found.is_empty() {
+                Some(found.join(", "))
+            } else {
+                (!without.is_empty()).then(|| without.join("; "))
+            }
         } else {
             let why: Vec<String> = seen.into_iter().filter_map(Result::err).collect();
             Some(if why.is_empty() {

@@ -105,15 +105,19 @@ impl HostState {
         self.logging.flush();
     }
 
-    /// What the accelerators this instance asked for said (the `gpu` import's last
-    /// `open`, the `qnn` import's): `Ok` names a device, `Err` says why there is none. For telling a user
+    /// What the accelerators this instance asked for said (`cpu-accel`'s last
+    /// `available`, the `gpu` and `qnn` imports' last `open`): `Ok` names a device, `Err` says why there is none. For telling a user
     /// why a backend is unavailable.
     pub(crate) fn accelerators(&self) -> Vec<Result<String, String>> {
-        [self.gpu.last_open(), self.qnn.last_open()]
-            .into_iter()
-            .flatten()
-            .cloned()
-            .collect()
+        [
+            self.cpu_accel.last_available(),
+            self.gpu.last_open(),
+            self.qnn.last_open(),
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect()
     }
 
     /// The panic message a Rust guest wrote to stderr just before it trapped, if any.

@@ -41,6 +41,9 @@ pub struct CpuAccel {
     scratch: Scratch,
     /// The charge of the last result returned, released once the guest has it.
     pending: Option<Charge>,
+    /// What the last `available` told the instance (`Ok`: the kernels it gets, `Err`:
+    /// why there are none).
+    last_available: Option<Result<String, String>>,
 }
 
 /// What a `cpu-accel` function returns: a trap (`Err`) when the call deadline passed,
@@ -59,7 +62,13 @@ impl CpuAccel {
             weights: Vec::new(),
             scratch: Scratch::default(),
             pending: None,
+            last_available: None,
         }
+    }
+
+    /// What the last `available` of this instance found; `None` when it never asked.
+    pub(crate) fn last_available(&self) -> Option<&Result<String, String>> {
+        self.last_available.as_ref()
     }
 
     /// Releases what was held only until the guest took a result.
@@ -249,6 +258,18 @@ impl CpuAccel {
 
 impl cpu_accel::Host for CpuAccel {
     fn available(&mut self) -> wasmtime::Result<bool> {
+        let isa = Isa::current();
+        self.last_available = Some(if self.enabled {
+            Ok(format!(
+                "native CPU kernels ({isa:?}, {} thread{})",
+                self.threads,
+                if self.threads == 1 { "" } else { "s" }
+            ))
+        } else if isa.has_simd_kernels() {
+            Err("native CPU kernels off (--cpu-accel off)".into())
+        } else {
+            Err("no native CPU kernels for this CPU".into())
+        });
         Ok(self.enabled)
     }
 
