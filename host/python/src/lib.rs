@@ -1,0 +1,310 @@
+//! The native half of the `plugboard` Python package (`plugboard._plugboard`): thin
+//! wrappers of the library's `Registry`, `Program` and `Method`. The Python half
+//! (`python/plugboard/runtime.py`) gives them `executorch.runtime`'s API.
+//!
+//! Tensors cross as `(scalar type code, sizes, bytes)`: ExecuTorch's `ScalarType` code
+//! (`6` is Float), logical sizes, and the contiguous little-endian bytes; the Python side
+//! converts numpy arrays and torch tensors. `execute` and `load` release the GIL, so
+//! Python threads run methods in parallel.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::Duration;
+
+use plugboard::program::ValueDef;
+use plugboard::{EValue, Method, Program, Registry, SandboxConfig, ScalarType, Tensor};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+create_exception!(
+    _plugboard,
+    PlugboardError,
+    PyException,
+    "A plugboard error: args are (ExecuTorch error kind, message with its context: file, method, instruction, component)."
+);
+
+fn py_err(e: plugboard::Error) -> PyErr {
+    PlugboardError::new_err((format!("{:?}", e.kind), e.to_string()))
+}
+
+/// A tensor as it crosses into Python: `(scalar type code, sizes, bytes)`.
+type WireTensor = (u8, Vec<usize>, Vec<u8>);
+
+/// The registry of components (bundled ones, plus any loaded), with its sandbox settings.
+#[pyclass(name = "Registry", module = "plugboard._plugboard")]
+struct PyRegistry {
+    inner: Arc<RwLock<Registry>>,
+}
+
+#[pymethods]
+impl PyRegistry {
+    /// A registry with the bundled components (unless `bundled` is false), under a
+    /// memory cap of `memory_cap_mib` per instance and a call deadline of
+    /// `deadline_ms` (0: none).
+    #[new]
+    #[pyo3(signature = (memory_cap_mib=2048, deadline_ms=60_000, cpu_accel=true, threads=1, gpu=true, bundled=true))]
+    fn new(
+        memory_cap_mib: usize,
+        deadline_ms: u64,
+        cpu_accel: bool,
+        threads: usize,
+        gpu: bool,
+        bundled: bool,
+    ) -> PyResult<Self> {
+        let config = SandboxConfig {
+            memory_cap: memory_cap_mib.saturating_mul(1 << 20),
+            call_deadline: (deadline_ms > 0).then(|| Duration::from_millis(deadline_ms)),
+            cpu_accel,
+            cpu_threads: threads.max(1),
+            gpu,
+            ..SandboxConfig::default()
+        };
+        let mut r = Registry::new(config).map_err(py_err)?;
+        if bundled {
+            r.load_bundled().map_err(py_err)?;
+        }
+        Ok(PyRegistry {
+            inner: Arc::new(RwLock::new(r)),
+        })
+    }
+
+    /// Loads a component file (version-checked before it is registered).
+    fn load_component(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let inner = self.inner.clone();
+        py.detach(move || {
+            let mut r = inner.write().unwrap_or_else(PoisonError::into_inner);
+            r.load_file(&path).map_err(py_err)
+        })
+    }
+
+    /// Registered backend ids, in load order.
+    fn backend_names(&self) -> Vec<String> {
+        let r = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        r.components()
+            .iter()
+            .flat_map(|c| c.backend_ids.clone())
+            .collect()
+    }
+
+    /// Whether backend `name` is registered and can run here.
+    fn is_available(&self, py: Python<'_>, name: String) -> bool {
+        let inner = self.inner.clone();
+        py.detach(move || {
+            let r = inner.read().unwrap_or_else(PoisonError::into_inner);
+            r.availability(&name).is_ok_and(|a| a.available)
+        })
+    }
+
+    /// Every operator a loaded kernel library provides (`aten::add.out`, ...).
+    fn operator_names(&self) -> Vec<String> {
+        let r = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        r.components()
+            .iter()
+            .flat_map(|c| c.operators.iter().map(|o| o.name.clone()))
+            .collect()
+    }
+
+    /// Each component as `(path, contract version, kind, provides)`; `provides` lists
+    /// operator names (kernel libraries) or backend ids (backends).
+    fn components(&self) -> Vec<(String, String, String, Vec<String>)> {
+        let r = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        r.components()
+            .iter()
+            .map(|c| {
+                let (kind, provides) = if c.backend_ids.is_empty() {
+                    (
+                        "kernel library",
+                        c.operators.iter().map(|o| o.name.clone()).collect(),
+                    )
+                } else {
+                    ("backend", c.backend_ids.clone())
+                };
+                (
+                    c.info.path.display().to_string(),
+                    c.info.version.to_string(),
+                    kind.to_string(),
+                    provides,
+                )
+            })
+            .collect()
+    }
+}
+
+/// A loaded, verified `.pte` program.
+#[pyclass(name = "Program", module = "plugboard._plugboard")]
+struct PyProgram {
+    inner: Arc<Program>,
+}
+
+fn tensor_meta(v: Option<&ValueDef>) -> Option<(u8, Vec<u32>)> {
+    match v {
+        Some(ValueDef::Tensor(t)) => Some((t.dtype.code(), t.sizes.clone())),
+        _ => None,
+    }
+}
+
+#[pymethods]
+impl PyProgram {
+    /// Reads and verifies `path`, with the external data (`.ptd`) at `data_path`.
+    #[staticmethod]
+    #[pyo3(signature = (path, data_path=None))]
+    fn from_path(py: Python<'_>, path: PathBuf, data_path: Option<PathBuf>) -> PyResult<Self> {
+        py.detach(move || {
+            let p = match data_path {
+                Some(d) => Program::from_file_with_data(&path, &d),
+                None => Program::from_file(&path),
+            };
+            p.map(|p| PyProgram { inner: Arc::new(p) }).map_err(py_err)
+        })
+    }
+
+    /// Verifies a program held in memory.
+    #[staticmethod]
+    fn from_bytes(py: Python<'_>, data: Vec<u8>) -> PyResult<Self> {
+        py.detach(move || {
+            Program::from_bytes(data)
+                .map(|p| PyProgram { inner: Arc::new(p) })
+                .map_err(py_err)
+        })
+    }
+
+    /// The program's method names.
+    fn method_names(&self) -> Vec<String> {
+        self.inner
+            .method_names()
+            .into_iter()
+            .map(String::from)
+            .collect()
+    }
+
+    /// `(inputs, outputs)` of method `name`: for each, `(scalar type code, sizes)`
+    /// for a tensor (sizes are the upper bound of a dynamic shape), `None` otherwise.
+    #[allow(clippy::type_complexity)]
+    fn method_meta(
+        &self,
+        name: &str,
+    ) -> PyResult<(Vec<Option<(u8, Vec<u32>)>>, Vec<Option<(u8, Vec<u32>)>>)> {
+        let plan = self.inner.plan(name).map_err(py_err)?;
+        let meta = |ids: &[usize]| {
+            ids.iter()
+                .map(|&i| tensor_meta(plan.values.get(i)))
+                .collect()
+        };
+        Ok((meta(&plan.inputs), meta(&plan.outputs)))
+    }
+}
+
+/// A loaded method: its memory plan, kernels and delegates set up.
+#[pyclass(name = "Method", module = "plugboard._plugboard")]
+struct PyMethod {
+    inner: Arc<Mutex<Method>>,
+}
+
+#[pymethods]
+impl PyMethod {
+    /// Loads method `name` of `program` against `registry` (delegates are
+    /// initialized here).
+    #[staticmethod]
+    fn load(
+        py: Python<'_>,
+        program: &PyProgram,
+        name: String,
+        registry: &PyRegistry,
+    ) -> PyResult<Self> {
+        let (p, r) = (program.inner.clone(), registry.inner.clone());
+        py.detach(move || {
+            let r = r.read().unwrap_or_else(PoisonError::into_inner);
+            Method::load(p, &name, &r)
+                .map(|m| PyMethod {
+                    inner: Arc::new(Mutex::new(m)),
+                })
+                .map_err(py_err)
+        })
+    }
+
+    /// Runs the method on `inputs` (one per method input: a wire tensor, or an int,
+    /// float or bool) and returns its outputs (wire tensors or Python scalars).
+    fn execute(&self, py: Python<'_>, inputs: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+        let mut values = Vec::with_capacity(inputs.len());
+        for (i, x) in inputs.iter().enumerate() {
+            values.push(to_evalue(i, x)?);
+        }
+        let inner = self.inner.clone();
+        // Bad inputs are the caller's ValueError (with the CLI's words); the rest is
+        // a PlugboardError.
+        let outputs = py.detach(move || {
+            let mut m = inner.lock().unwrap_or_else(PoisonError::into_inner);
+            for (i, v) in values.into_iter().enumerate() {
+                m.set_input(i, v)
+                    .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+            }
+            m.execute().map_err(py_err)?;
+            m.outputs().map_err(py_err)
+        })?;
+        outputs.into_iter().map(|o| from_evalue(py, o)).collect()
+    }
+}
+
+fn to_evalue(i: usize, x: &Bound<'_, PyAny>) -> PyResult<EValue> {
+    if let Ok(b) = x.extract::<bool>() {
+        return Ok(EValue::Bool(b));
+    }
+    if let Ok(v) = x.extract::<i64>() {
+        return Ok(EValue::Int(v));
+    }
+    if let Ok(v) = x.extract::<f64>() {
+        return Ok(EValue::Double(v));
+    }
+    let (code, sizes, data): WireTensor = x.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "input {i}: expected a tensor, an int, a float or a bool"
+        ))
+    })?;
+    let dtype = ScalarType::from_code(i64::from(code)).ok_or_else(|| {
+        pyo3::exceptions::PyTypeError::new_err(format!("input {i}: unknown scalar type {code}"))
+    })?;
+    Tensor::new(dtype, sizes, data)
+        .map(EValue::Tensor)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("input {i}: {}", e.message)))
+}
+
+fn from_evalue(py: Python<'_>, v: EValue) -> PyResult<Py<PyAny>> {
+    Ok(match v {
+        EValue::Tensor(t) => {
+            // Outputs are contiguous in the order the program planned; the Python side
+            // builds the array from logical sizes.
+            let t = t
+                .to_dim_order(&(0..t.sizes.len() as u8).collect::<Vec<_>>())
+                .map_err(py_err)?;
+            (t.dtype.code(), t.sizes, PyBytes::new(py, &t.data))
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
+        }
+        EValue::Int(v) => v.into_pyobject(py)?.into_any().unbind(),
+        EValue::Double(v) => v.into_pyobject(py)?.into_any().unbind(),
+        EValue::Bool(v) => pyo3::types::PyBool::new(py, v)
+            .to_owned()
+            .into_any()
+            .unbind(),
+        EValue::None => py.None(),
+        other => {
+            return Err(PlugboardError::new_err((
+                "NotSupported".to_string(),
+                format!("an output of kind {other:?} cannot be returned to Python yet"),
+            )))
+        }
+    })
+}
+
+/// The native module.
+#[pymodule]
+fn _plugboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRegistry>()?;
+    m.add_class::<PyProgram>()?;
+    m.add_class::<PyMethod>()?;
+    m.add("PlugboardError", m.py().get_type::<PlugboardError>())?;
+    Ok(())
+}

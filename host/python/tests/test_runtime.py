@@ -1,0 +1,124 @@
+"""plugboard.runtime against the fixtures' eager PyTorch outputs (tests/fixtures), and
+the same script body against executorch.runtime when that happens to be installed."""
+
+import importlib
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from plugboard import PlugboardError
+from plugboard.runtime import Runtime
+
+FIXTURES = Path(__file__).resolve().parents[3] / "tests" / "fixtures"
+
+
+def numbered(d: Path, prefix: str):
+    out, i = [], 0
+    while (d / f"{prefix}{i}.npy").exists():
+        out.append(np.load(d / f"{prefix}{i}.npy"))
+        i += 1
+    return out
+
+
+def script_body(runtime_module, model: str, variant: str) -> float:
+    """What a user writes for executorch.runtime; returns the largest difference."""
+    Runtime_ = runtime_module.Runtime
+    runtime = Runtime_.get()
+    d = FIXTURES / model
+    program = runtime.load_program(d / f"{model}.{variant}.pte")
+    assert "forward" in program.method_names
+    meta = program.metadata("forward")
+    inputs = numbered(d, "input")
+    try:  # ExecuTorch takes torch tensors; plugboard takes those or numpy arrays
+        import torch
+
+        inputs = [torch.from_numpy(x) for x in inputs]
+    except ImportError:
+        pass
+    assert meta.num_inputs() == len(inputs)
+    assert list(meta.input_tensor_meta(0).sizes()) == list(inputs[0].shape)
+    method = program.load_method("forward")
+    outputs = method.execute(inputs)
+    worst = 0.0
+    for got, want in zip(outputs, numbered(d, "expected")):
+        got = np.asarray(got)
+        assert got.shape == want.shape
+        worst = max(worst, float(np.max(np.abs(got.astype(np.float64) - want.astype(np.float64)), initial=0.0)))
+    names = runtime.backend_registry.registered_backend_names
+    assert "XnnpackBackend" in names
+    assert runtime.backend_registry.is_available("XnnpackBackend")
+    assert "aten::add.out" in runtime.operator_registry.operator_names
+    return worst
+
+
+@pytest.mark.parametrize("model,variant,tol", [
+    ("add_mul", "portable", 1e-6),
+    ("cnn", "portable", 1e-5),
+    ("add_mul", "xnnpack", 1e-5),
+    ("cnn", "xnnpack", 1e-4),
+    ("mlp", "xnnpack", 1e-4),
+])
+def test_matches_eager(model, variant, tol):
+    assert script_body(importlib.import_module("plugboard.runtime"), model, variant) <= tol
+
+
+def test_vulkan_when_a_gpu_is_here():
+    rt = Runtime.get()
+    if not rt.backend_registry.is_available("VulkanBackend"):
+        pytest.skip("no GPU adapter here")
+    assert script_body(importlib.import_module("plugboard.runtime"), "cnn", "vulkan") <= 1e-3
+
+
+def test_drop_in_for_executorch_runtime():
+    et = pytest.importorskip("executorch.runtime")
+    for model, variant in [("add_mul", "portable"), ("cnn", "xnnpack")]:
+        assert script_body(et, model, variant) <= 1e-4
+
+
+def test_bad_inputs_and_errors():
+    rt = Runtime.get()
+    d = FIXTURES / "add_mul"
+    m = rt.load_program(d / "add_mul.portable.pte").load_method("forward")
+    x, y = numbered(d, "input")
+    with pytest.raises(ValueError, match="input 0"):
+        m.execute([np.zeros((3, 3), np.float32), y])
+    with pytest.raises(TypeError, match="input 1"):
+        m.execute([x, "not a tensor"])
+    with pytest.raises(PlugboardError) as e:
+        rt.load_program(b"not a program")
+    assert e.value.args[0] == "InvalidProgram" or "ET12" in e.value.args[1]
+    # Non-contiguous inputs are made contiguous.
+    xt = np.asfortranarray(x)
+    out = m.execute([xt, y])[0]
+    assert np.allclose(np.asarray(out), numbered(d, "expected")[0], atol=1e-6)
+
+
+def test_components_and_sandbox_settings():
+    rt = Runtime(memory_cap_mib=512, deadline_ms=10_000, threads=1)
+    kinds = {c.kind for c in rt.components}
+    assert kinds == {"kernel library", "backend"}
+    assert any("aten::add.out" in c.provides for c in rt.components)
+
+
+def test_threads_execute_in_parallel_and_correctly():
+    rt = Runtime.get()
+    d = FIXTURES / "cnn"
+    program = rt.load_program(d / "cnn.portable.pte")
+    inputs, want = numbered(d, "input"), numbered(d, "expected")[0]
+    methods = [program.load_method("forward") for _ in range(2)]
+    errors = []
+
+    def work(m):
+        for _ in range(20):
+            got = np.asarray(m.execute(inputs)[0])
+            if not np.allclose(got, want, atol=1e-5):
+                errors.append("wrong output")
+
+    threads = [threading.Thread(target=work, args=(m,)) for m in methods]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
