@@ -94,9 +94,15 @@ pub struct RegisteredComponent {
     pub operators: Vec<OperatorEntry>,
     /// Backend ids (backends).
     pub backend_ids: Vec<String>,
+    /// How the component was registered (kept when it is replaced).
+    pub options: LoadOptions,
 }
 
 /// The registry of kernel libraries and backends.
+///
+/// Cloning is cheap for what it holds (the compiled components are shared [`Arc`]s; the
+/// name tables are copied): [`crate::Runtime`] changes a clone and swaps it in whole.
+#[derive(Clone)]
 pub struct Registry {
     engine: ComponentEngine,
     components: Vec<RegisteredComponent>,
@@ -239,11 +245,24 @@ impl Registry {
         bytes: &[u8],
         options: LoadOptions,
     ) -> Result<()> {
+        let entry = self.describe(path, bytes, options)?;
+        self.register(entry)
+    }
+
+    /// Compiles and checks the component in `bytes` and asks a fresh instance of it what
+    /// it provides, without registering anything.
+    fn describe(
+        &self,
+        path: &Path,
+        bytes: &[u8],
+        options: LoadOptions,
+    ) -> Result<RegisteredComponent> {
         let info = ComponentInfo::load(&self.engine, path, bytes)?;
         let mut entry = RegisteredComponent {
             info: info.clone(),
             operators: Vec::new(),
             backend_ids: Vec::new(),
+            options,
         };
         match info.kind {
             ComponentKind::KernelLibrary => {
@@ -265,7 +284,15 @@ impl Registry {
                 entry.backend_ids = inst.backend_ids()?;
             }
         }
-        // Check every name first, so a rejected component leaves nothing behind.
+        Ok(entry)
+    }
+
+    /// Registers a described component: checks every name first (so a rejected component
+    /// leaves nothing behind), then inserts its operators and backend ids.
+    fn register(&mut self, entry: RegisteredComponent) -> Result<()> {
+        let path = entry.info.path.clone();
+        let path = path.as_path();
+        let options = entry.options;
         let mut seen = std::collections::HashSet::new();
         for op in &entry.operators {
             if let Some(&(other, _)) = self.operators.get(&op.name) {
@@ -311,7 +338,7 @@ impl Registry {
         }
         tracing::debug!(
             component = %path.display(),
-            version = %info.version,
+            version = %entry.info.version,
             operators = entry.operators.len(),
             backends = ?entry.backend_ids,
             "registered component"
@@ -330,6 +357,145 @@ impl Registry {
             ),
         )
         .with_component(path)
+    }
+
+    /// The index in [`Registry::components`] of the component `name` refers to: the one
+    /// registering backend id `name`, else the one loaded from path `name`
+    /// (`<bundled>/xnnpack.wasm`, `/path/to/x.wasm`), else the only one whose file name
+    /// is `name`.
+    ///
+    /// Errors: `NotFound` naming the loaded components; `InvalidArgument` when a file
+    /// name matches several components.
+    pub fn position(&self, name: &str) -> Result<usize> {
+        if let Some(&i) = self.backends.get(name) {
+            return Ok(i);
+        }
+        if let Some(i) = self
+            .components
+            .iter()
+            .position(|c| c.info.path == Path::new(name))
+        {
+            return Ok(i);
+        }
+        let by_name: Vec<usize> = (0..self.components.len())
+            .filter(|&i| &*self.components[i].info.name == name)
+            .collect();
+        match by_name[..] {
+            [i] => Ok(i),
+            [] => {
+                let loaded: Vec<String> = self
+                    .components
+                    .iter()
+                    .map(|c| c.info.path.display().to_string())
+                    .collect();
+                Err(Error::new(
+                    ErrorKind::NotFound,
+                    format!(
+                        "no loaded component is {name} (a backend id, path or file name); loaded: {}",
+                        if loaded.is_empty() { "none".to_string() } else { loaded.join(", ") }
+                    ),
+                ))
+            }
+            _ => Err(Error::invalid_argument(format!(
+                "{name} names {} loaded components; give the path",
+                by_name.len()
+            ))),
+        }
+    }
+
+    /// A registry with the same engine holding `entries`, registered in order (name
+    /// conflicts are checked as at load).
+    fn rebuilt(&self, entries: Vec<RegisteredComponent>) -> Result<Registry> {
+        let mut r = Registry {
+            engine: self.engine.clone(),
+            components: Vec::with_capacity(entries.len()),
+            operators: HashMap::new(),
+            backends: HashMap::new(),
+            overrides: Vec::new(),
+        };
+        for e in entries {
+            r.register(e)?;
+        }
+        Ok(r)
+    }
+
+    /// Replaces the component `old` (a backend id it registers, its path, or its file
+    /// name; see [`Registry::components`]) with the component in the file `path`, at the
+    /// same place in the load order and with the same [`LoadOptions`].
+    ///
+    /// The new component is read, compiled, version-checked and instantiated first; on
+    /// any error the registry is unchanged. Methods already loaded keep the instances
+    /// they made of the old one (use [`crate::Runtime`] to move them).
+    ///
+    /// Returns the component replaced.
+    ///
+    /// Errors: `NotFound` when nothing is `old`; `AccessFailed` when the file cannot be
+    /// read; those of [`Registry::load_bytes`] (prefixed with which component keeps
+    /// serving); `DelegateInvalidCompatibility` when the new component is of the other
+    /// kind (a kernel library for a backend or the other way round).
+    pub fn replace_file(&mut self, old: &str, path: &Path) -> Result<RegisteredComponent> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            Error::new(
+                ErrorKind::AccessFailed,
+                format!("cannot read component: {e}"),
+            )
+            .with_component(path)
+        })?;
+        self.replace_bytes(old, path, &bytes)
+    }
+
+    /// [`Registry::replace_file`] with the new component's `bytes`; `path` names it.
+    pub fn replace_bytes(
+        &mut self,
+        old: &str,
+        path: &Path,
+        bytes: &[u8],
+    ) -> Result<RegisteredComponent> {
+        let index = self.position(old)?;
+        let previous = &self.components[index];
+        let keeps_serving = |mut e: Error| {
+            e.message = format!(
+                "cannot replace {} (it keeps serving): {}",
+                previous.info.path.display(),
+                e.message
+            );
+            e
+        };
+        let entry = self
+            .describe(path, bytes, previous.options)
+            .map_err(keeps_serving)?;
+        if entry.info.kind != previous.info.kind {
+            let kind = |k| match k {
+                ComponentKind::KernelLibrary => "a kernel library",
+                ComponentKind::Backend => "a backend",
+            };
+            return Err(Error::new(
+                ErrorKind::DelegateInvalidCompatibility,
+                format!(
+                    "cannot replace {} (it keeps serving): it is {}, the replacement is {}",
+                    previous.info.path.display(),
+                    kind(previous.info.kind),
+                    kind(entry.info.kind)
+                ),
+            )
+            .with_component(path));
+        }
+        let mut entries = self.components.clone();
+        let replaced = std::mem::replace(&mut entries[index], entry);
+        *self = self.rebuilt(entries).map_err(keeps_serving)?;
+        Ok(replaced)
+    }
+
+    /// Removes the component `old` (a backend id it registers, its path, or its file
+    /// name) and returns it. Methods already loaded keep the instances they made of it.
+    ///
+    /// Errors: `NotFound` when nothing is `old`.
+    pub fn unload(&mut self, old: &str) -> Result<RegisteredComponent> {
+        let index = self.position(old)?;
+        let mut entries = self.components.clone();
+        let removed = entries.remove(index);
+        *self = self.rebuilt(entries)?;
+        Ok(removed)
     }
 
     /// Every registered component, in load order.

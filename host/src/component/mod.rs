@@ -33,7 +33,7 @@ pub use version::{ContractVersion, HOST_VERSION};
 use crate::{Error, ErrorKind, Result};
 
 /// What a component exports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ComponentKind {
     /// Exports `plugboard:runtime/kernels`.
     KernelLibrary,
@@ -51,6 +51,8 @@ pub struct ComponentInfo {
     pub version: ContractVersion,
     /// What the component exports.
     pub kind: ComponentKind,
+    /// SHA-256 of the component's bytes (its version, for telling builds apart).
+    pub sha256: [u8; 32],
     pub(crate) engine: ComponentEngine,
     pub(crate) pre: InstancePre<HostState>,
     /// The log rate limit shared by every instance of the component.
@@ -63,6 +65,7 @@ impl std::fmt::Debug for ComponentInfo {
             .field("path", &self.path)
             .field("version", &self.version)
             .field("kind", &self.kind)
+            .field("sha256", &self.sha256_hex())
             .finish()
     }
 }
@@ -138,9 +141,22 @@ impl ComponentInfo {
             name,
             version,
             kind,
+            sha256: sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(bytes))
+                .into(),
             engine: engine.clone(),
             pre,
         }))
+    }
+
+    /// [`ComponentInfo::sha256`] in lower-case hex.
+    pub fn sha256_hex(&self) -> String {
+        use std::fmt::Write;
+        self.sha256
+            .iter()
+            .fold(String::with_capacity(64), |mut s, b| {
+                let _ = write!(s, "{b:02x}");
+                s
+            })
     }
 
     /// Starts a fresh sandboxed instance (a new `Store`, ~20 µs).

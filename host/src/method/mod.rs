@@ -270,6 +270,16 @@ impl Method {
         self.kernel_info.as_ref()
     }
 
+    /// Every component this method runs on: its kernel library (when it has kernel
+    /// calls), then the backend of each delegate, in delegate order (one entry per
+    /// backend component).
+    pub fn components(&self) -> Vec<&Arc<ComponentInfo>> {
+        self.kernel_info
+            .iter()
+            .chain(self.backends.iter().map(|b| &b.info))
+            .collect()
+    }
+
     /// Number of inputs.
     pub fn num_inputs(&self) -> usize {
         self.plan().inputs.len()
