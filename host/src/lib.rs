@@ -5,6 +5,8 @@
 //! - [`Registry`]: the one host-owned registry of kernel libraries and backends
 //!   ([`registry`]), loaded from bundled components and user files.
 //! - [`Method`]: a loaded method with its memory plan, ready to execute ([`method`]).
+//! - [`Runtime`]: the live registry, shared across threads: load, replace and unload
+//!   components while [`LiveMethod`]s run ([`runtime`]).
 //! - [`component`]: compiling, version-checking and sandboxing components.
 //!
 //! ```no_run
@@ -28,6 +30,7 @@ pub mod method;
 pub mod npy;
 pub mod program;
 pub mod registry;
+pub mod runtime;
 mod scalar_type;
 mod tensor;
 
@@ -36,5 +39,6 @@ pub use error::{Error, ErrorContext, ErrorKind, Result};
 pub use method::Method;
 pub use program::Program;
 pub use registry::Registry;
+pub use runtime::{ComponentVersion, LiveMethod, Runtime};
 pub use scalar_type::ScalarType;
 pub use tensor::{EValue, Tensor};

@@ -1,0 +1,552 @@
+//! The live runtime: one registry that components are loaded into, replaced in and
+//! unloaded from while methods run on other threads.
+//!
+//! # Design
+//!
+//! A [`Runtime`] holds an immutable snapshot of the [`Registry`] (an `Arc<Registry>`) and
+//! a generation counter. Every change (load, replace, unload) is made on a copy of the
+//! current snapshot, outside any lock that executes take, and swapped in whole only when
+//! it succeeded; the generation then goes up by one. Changes are serialized among
+//! themselves by a separate writer lock, so two threads replacing components at once
+//! both take effect, one after the other.
+//!
+//! A [`LiveMethod`] (from [`Runtime::load_method`]) holds its own [`Method`], and so the
+//! component instances (and the compiled components) it resolved against, but not the
+//! whole snapshot: a component it does not use is freed as soon as no snapshot and no
+//! method uses it. On its hot path an execute reads one atomic (the generation); only
+//! when it changed does it take the snapshot lock, for as long as cloning an `Arc`.
+//!
+//! # Semantics
+//!
+//! - **Load** ([`Runtime::load_component`], [`Runtime::load_component_bytes`]): the
+//!   component is compiled (or taken from the compile cache), version-checked,
+//!   instantiated and asked what it provides before anything changes; a component that
+//!   fails any of that, or that provides a name another component provides, leaves the
+//!   runtime as it was. Methods loaded afterwards see it. Methods already loaded see it
+//!   at their next execute only where it changes what they resolve to (for example a
+//!   kernel library loaded with [`LoadOptions::override_operators`]).
+//! - **Replace** ([`Runtime::replace_component`]): the old component is named by a
+//!   backend id it registers, its path as loaded (`<bundled>/xnnpack.wasm`) or its file
+//!   name. The new one is read, compiled, version-checked and instantiated first; on
+//!   any error (unreadable or corrupt file, other major contract version, missing
+//!   export, other kind of component, a name conflict) nothing changes, the old version
+//!   keeps serving and the error says why. It takes the old one's place in the load
+//!   order and its [`LoadOptions`].
+//! - **Moving**: at the start of [`LiveMethod::execute`], if the registry changed since
+//!   the method last looked and the components its operators and delegates resolve to
+//!   now differ from the ones it runs on, the method is loaded again from the same
+//!   [`Program`] against the new snapshot (kernel library storage and constants set up
+//!   again, delegates initialized again on the new backend), the inputs set so far are
+//!   set again, and the new method takes over. An execute already running (on another
+//!   thread, through another method) finishes on the version it started with; one
+//!   execute never mixes versions, since a [`Method`] runs only on the instances it
+//!   made. If the move fails (say a delegate's `init` fails on the new version), the
+//!   method keeps running on its old version, the error is kept in
+//!   [`LiveMethod::last_move_error`] and logged as a warning, and the method tries
+//!   again after the next registry change.
+//! - **Unload** ([`Runtime::unload_component`]): new loads no longer see the component.
+//!   Methods using it keep it (and their instances of it) until they are dropped or move
+//!   to a replacement loaded later.
+//! - **Attribution**: [`LiveMethod::components`] names the component versions (path and
+//!   SHA-256 of the bytes) the method's last execute ran on.
+//! - **Threads**: [`Runtime`] is `Send + Sync` and cheap to clone (one `Arc`); every
+//!   operation may be called from any thread while others execute. A [`LiveMethod`] is
+//!   `Send`; executes of different methods run in parallel (each has its own
+//!   instances; no lock is held during an execute).
+//! - **Freeing**: a replaced or unloaded component is dropped when the last snapshot
+//!   and the last method holding it let go of it.
+//!
+//! ```no_run
+//! use std::path::Path;
+//! use std::sync::Arc;
+//! let runtime = plugboard::Runtime::with_defaults(Default::default())?;
+//! let program = Arc::new(plugboard::Program::from_file("model.xnnpack.pte")?);
+//! let mut method = runtime.load_method(program, "forward")?;
+//! method.set_input(0, plugboard::EValue::Tensor(plugboard::Tensor::from_f32(vec![2, 3], &[1.0; 6])?))?;
+//! method.execute()?; // on the bundled XNNPACK backend
+//! // From any thread, while methods run:
+//! runtime.replace_component("XnnpackBackend", Path::new("my_xnnpack.wasm"))?;
+//! method.execute()?; // moved to my_xnnpack.wasm at the start of this execute
+//! println!("{:?}", method.components());
+//! # Ok::<(), plugboard::Error>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+
+use crate::component::{ComponentInfo, ComponentKind, SandboxConfig};
+use crate::program::Instruction;
+use crate::registry::{LoadOptions, RegisteredComponent};
+use crate::{EValue, Error, Method, Program, Registry, Result};
+
+/// One version of a component: where it came from and a digest of its bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ComponentVersion {
+    /// The file it was loaded from (`<bundled>/NAME.wasm` for bundled ones).
+    pub path: PathBuf,
+    /// SHA-256 of the component's bytes, lower-case hex.
+    pub sha256: String,
+    /// Kernel library or backend.
+    pub kind: ComponentKind,
+}
+
+impl ComponentVersion {
+    /// The version of `info`.
+    pub fn of(info: &ComponentInfo) -> ComponentVersion {
+        ComponentVersion {
+            path: info.path.clone(),
+            sha256: info.sha256_hex(),
+            kind: info.kind,
+        }
+    }
+}
+
+/// A registry snapshot and its generation.
+#[derive(Clone)]
+struct Snapshot {
+    registry: Arc<Registry>,
+    generation: u64,
+}
+
+struct Inner {
+    /// The current snapshot; read only to clone it.
+    current: RwLock<Snapshot>,
+    /// The current snapshot's generation, readable without the lock.
+    generation: AtomicU64,
+    /// Serializes changes (held while a new component compiles; executes never take it).
+    writer: Mutex<()>,
+}
+
+/// The live registry shared by every thread: load, replace and unload components while
+/// methods run (see the [module docs](self) for the semantics).
+#[derive(Clone)]
+pub struct Runtime {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Runtime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runtime")
+            .field("generation", &self.generation())
+            .field("components", &self.components())
+            .finish()
+    }
+}
+
+impl Runtime {
+    /// A runtime starting from `registry` (generation 0).
+    pub fn new(registry: Registry) -> Runtime {
+        Runtime {
+            inner: Arc::new(Inner {
+                current: RwLock::new(Snapshot {
+                    registry: Arc::new(registry),
+                    generation: 0,
+                }),
+                generation: AtomicU64::new(0),
+                writer: Mutex::new(()),
+            }),
+        }
+    }
+
+    /// A runtime with the bundled components and those in the `PLUGBOARD_PATH`
+    /// directories ([`Registry::with_defaults`]).
+    pub fn with_defaults(config: SandboxConfig) -> Result<Runtime> {
+        Ok(Runtime::new(Registry::with_defaults(config)?))
+    }
+
+    /// The current registry snapshot (it does not change; later changes make new ones).
+    pub fn registry(&self) -> Arc<Registry> {
+        self.snapshot().registry
+    }
+
+    /// How many changes the registry has seen (0 for the registry it started from).
+    pub fn generation(&self) -> u64 {
+        self.inner.generation.load(Ordering::Acquire)
+    }
+
+    /// The version of every component in the current snapshot, in load order.
+    pub fn components(&self) -> Vec<ComponentVersion> {
+        self.registry()
+            .components()
+            .iter()
+            .map(|c| ComponentVersion::of(&c.info))
+            .collect()
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        // A poisoned lock still holds a whole snapshot: it is only ever assigned.
+        self.inner
+            .current
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Applies `change` to a copy of the current registry and swaps the copy in when it
+    /// succeeds; on error nothing changes.
+    fn change<T>(&self, what: &str, change: impl FnOnce(&mut Registry) -> Result<T>) -> Result<T> {
+        // Guards no data (the snapshot is only swapped below), so poisoning is harmless.
+        let _writer = self
+            .inner
+            .writer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let current = self.snapshot();
+        let mut next = Registry::clone(&current.registry);
+        let out = change(&mut next).inspect_err(|e| {
+            tracing::warn!(change = what, error = %e, "registry change refused; nothing changed");
+        })?;
+        let generation = current.generation + 1;
+        let old = {
+            let mut slot = self
+                .inner
+                .current
+                .write()
+                .unwrap_or_else(PoisonError::into_inner);
+            std::mem::replace(
+                &mut *slot,
+                Snapshot {
+                    registry: Arc::new(next),
+                    generation,
+                },
+            )
+        };
+        self.inner.generation.store(generation, Ordering::Release);
+        tracing::info!(change = what, generation, "registry changed");
+        // The old snapshot is dropped here, outside the snapshot lock.
+        drop(old);
+        Ok(out)
+    }
+
+    /// Loads the component in the file `path` (see [`Registry::load_file`]) and returns
+    /// its version. Errors: those of [`Registry::load_file`]; nothing changes on error.
+    pub fn load_component(&self, path: &Path) -> Result<ComponentVersion> {
+        self.load_component_with(path, LoadOptions::default())
+    }
+
+    /// [`Runtime::load_component`] with `options` (e.g. a kernel library overriding the
+    /// operators of those loaded before it).
+    pub fn load_component_with(
+        &self,
+        path: &Path,
+        options: LoadOptions,
+    ) -> Result<ComponentVersion> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            Error::new(
+                crate::ErrorKind::AccessFailed,
+                format!("cannot read component: {e}"),
+            )
+            .with_component(path)
+        })?;
+        self.load_component_bytes(path, &bytes, options)
+    }
+
+    /// Loads a component from `bytes`; `path` names it. Errors: those of
+    /// [`Registry::load_bytes_with`]; nothing changes on error.
+    pub fn load_component_bytes(
+        &self,
+        path: &Path,
+        bytes: &[u8],
+        options: LoadOptions,
+    ) -> Result<ComponentVersion> {
+        self.change("load", |r| {
+            r.load_bytes_with(path, bytes, options)?;
+            last_version(r)
+        })
+    }
+
+    /// Replaces the component `old` (a backend id it registers, its path as loaded, or
+    /// its file name) with the component in the file `new_path`, and returns the new
+    /// version. Loaded methods move to it at their next execute.
+    ///
+    /// Errors: those of [`Registry::replace_file`]; on error nothing changes and the old
+    /// version keeps serving.
+    pub fn replace_component(&self, old: &str, new_path: &Path) -> Result<ComponentVersion> {
+        let bytes = std::fs::read(new_path).map_err(|e| {
+            Error::new(
+                crate::ErrorKind::AccessFailed,
+                format!("cannot read component: {e}"),
+            )
+            .with_component(new_path)
+        })?;
+        self.replace_component_bytes(old, new_path, &bytes)
+    }
+
+    /// [`Runtime::replace_component`] with the new component's `bytes`; `new_path` names
+    /// it.
+    pub fn replace_component_bytes(
+        &self,
+        old: &str,
+        new_path: &Path,
+        bytes: &[u8],
+    ) -> Result<ComponentVersion> {
+        self.change("replace", |r| {
+            let index = r.position(old)?;
+            r.replace_bytes(old, new_path, bytes)?;
+            r.components()
+                .get(index)
+                .map(|c| ComponentVersion::of(&c.info))
+                .ok_or_else(|| {
+                    Error::new(crate::ErrorKind::Internal, "replaced component vanished")
+                })
+        })
+    }
+
+    /// Unloads the component `old` (a backend id it registers, its path as loaded, or its
+    /// file name) and returns its version. Methods using it keep it until they are
+    /// dropped or move to a replacement.
+    ///
+    /// Errors: `NotFound` when nothing is `old`; nothing changes on error.
+    pub fn unload_component(&self, old: &str) -> Result<ComponentVersion> {
+        self.change("unload", |r| {
+            let removed: RegisteredComponent = r.unload(old)?;
+            Ok(ComponentVersion::of(&removed.info))
+        })
+    }
+
+    /// Loads method `name` of `program` against the current snapshot.
+    ///
+    /// Errors: those of [`Method::load`].
+    pub fn load_method(&self, program: Arc<Program>, name: &str) -> Result<LiveMethod> {
+        let snapshot = self.snapshot();
+        let method = Method::load(program, name, &snapshot.registry)?;
+        Ok(LiveMethod {
+            inputs: vec![None; method.num_inputs()],
+            method,
+            runtime: self.clone(),
+            generation: snapshot.generation,
+            last_move_error: None,
+            moves: 0,
+        })
+    }
+}
+
+fn last_version(r: &Registry) -> Result<ComponentVersion> {
+    r.components()
+        .last()
+        .map(|c| ComponentVersion::of(&c.info))
+        .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "loaded component vanished"))
+}
+
+/// A method loaded through a [`Runtime`]: it follows the runtime's component changes at
+/// the start of each [`LiveMethod::execute`] (see the [module docs](self)).
+pub struct LiveMethod {
+    runtime: Runtime,
+    method: Method,
+    /// The generation of the snapshot the method last compared itself with.
+    generation: u64,
+    /// The inputs set so far, set again on a move.
+    inputs: Vec<Option<EValue>>,
+    last_move_error: Option<Error>,
+    moves: u64,
+}
+
+impl std::fmt::Debug for LiveMethod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveMethod")
+            .field("name", &self.method.name())
+            .field("generation", &self.generation)
+            .field("components", &self.components())
+            .finish()
+    }
+}
+
+/// How the current snapshot relates to what a method runs on.
+enum Resolution {
+    /// The method's operators and delegates resolve to exactly its components.
+    Same,
+    /// Some of its components are gone (unloaded) and the rest are unchanged: it keeps
+    /// its old ones.
+    Unloaded,
+    /// They resolve to other components: the method moves.
+    Changed,
+}
+
+impl LiveMethod {
+    /// The method as of its last execute (or load).
+    pub fn method(&self) -> &Method {
+        &self.method
+    }
+
+    /// The method's name.
+    pub fn name(&self) -> &str {
+        self.method.name()
+    }
+
+    /// Number of inputs.
+    pub fn num_inputs(&self) -> usize {
+        self.method.num_inputs()
+    }
+
+    /// Number of outputs.
+    pub fn num_outputs(&self) -> usize {
+        self.method.num_outputs()
+    }
+
+    /// The runtime this method follows.
+    pub fn runtime(&self) -> &Runtime {
+        &self.runtime
+    }
+
+    /// The runtime generation the method last compared itself with.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// How many times the method moved to other component versions.
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// Why the method could not move to the components the runtime has now (it runs on
+    /// its old ones), if its last attempt failed; cleared by a successful move, or when
+    /// a later change makes the runtime's components its own again.
+    pub fn last_move_error(&self) -> Option<&Error> {
+        self.last_move_error.as_ref()
+    }
+
+    /// The component versions the method runs on (its last execute ran on exactly
+    /// these): its kernel library, then its backends.
+    pub fn components(&self) -> Vec<ComponentVersion> {
+        self.method
+            .components()
+            .into_iter()
+            .map(|c| ComponentVersion::of(c))
+            .collect()
+    }
+
+    /// Sets input `index`; kept, to be set again when the method moves. Errors: those of
+    /// [`Method::set_input`].
+    pub fn set_input(&mut self, index: usize, value: EValue) -> Result<()> {
+        self.method.set_input(index, value.clone())?;
+        if let Some(slot) = self.inputs.get_mut(index) {
+            *slot = Some(value);
+        }
+        Ok(())
+    }
+
+    /// Turns prepared-call batching on or off ([`Method::set_batching`]); kept across
+    /// moves.
+    pub fn set_batching(&mut self, on: bool) {
+        self.method.set_batching(on);
+    }
+
+    /// Moves to the runtime's current components if they changed for this method, then
+    /// runs the method once. A failed move is not an error of the execute: the method
+    /// runs on its old components and [`LiveMethod::last_move_error`] says why.
+    ///
+    /// Errors: those of [`Method::execute`].
+    pub fn execute(&mut self) -> Result<()> {
+        self.follow();
+        self.method.execute()
+    }
+
+    /// The outputs of the last execute. Errors: those of [`Method::outputs`].
+    pub fn outputs(&mut self) -> Result<Vec<EValue>> {
+        self.method.outputs()
+    }
+
+    /// Compares the method with the runtime's current snapshot and moves when its
+    /// components changed.
+    fn follow(&mut self) {
+        if self.runtime.generation() == self.generation {
+            return;
+        }
+        let snapshot = self.runtime.snapshot();
+        self.generation = snapshot.generation;
+        match self.resolve(&snapshot.registry) {
+            // Runs on what the runtime has now: an earlier failed move is moot.
+            Resolution::Same => self.last_move_error = None,
+            Resolution::Unloaded => {
+                tracing::debug!(
+                    method = self.method.name(),
+                    "a component of the method was unloaded; it keeps its instances"
+                );
+            }
+            Resolution::Changed => match self.reload(&snapshot.registry) {
+                Ok(method) => {
+                    let from = self.components();
+                    self.method = method;
+                    self.moves += 1;
+                    self.last_move_error = None;
+                    tracing::debug!(
+                        method = self.method.name(),
+                        generation = snapshot.generation,
+                        from = ?from,
+                        to = ?self.components(),
+                        "method moved to new component versions"
+                    );
+                }
+                Err(e) => {
+                    tracing::warn!(
+                        method = self.method.name(),
+                        generation = snapshot.generation,
+                        error = %e,
+                        "method cannot move to the new component versions; it keeps the old ones"
+                    );
+                    self.last_move_error = Some(e);
+                }
+            },
+        }
+    }
+
+    /// What the method's kernels and delegates resolve to in `registry`, compared with
+    /// what it runs on.
+    fn resolve(&self, registry: &Registry) -> Resolution {
+        let plan = self.method.plan();
+        let current = self.method.components();
+        let mut resolved: Vec<Option<&Arc<ComponentInfo>>> = Vec::new();
+        for ins in &plan.instructions {
+            if let Instruction::Kernel { op, .. } = ins {
+                let name = plan.operators.get(*op).map(String::as_str).unwrap_or("");
+                resolved.push(registry.kernel(name).map(|(c, _)| &c.info));
+            }
+        }
+        for d in &plan.delegates {
+            resolved.push(registry.backend(&d.id).map(|c| &c.info));
+        }
+        let missing = resolved.iter().any(Option::is_none);
+        let mut wanted: Vec<&Arc<ComponentInfo>> = Vec::new();
+        for i in resolved.into_iter().flatten() {
+            if !wanted.iter().any(|w| Arc::ptr_eq(w, i)) {
+                wanted.push(i);
+            }
+        }
+        let known = |w: &&Arc<ComponentInfo>| current.iter().any(|c| Arc::ptr_eq(c, w));
+        if !wanted.iter().all(known) {
+            Resolution::Changed
+        } else if missing {
+            Resolution::Unloaded
+        } else if wanted.len() == current.len() {
+            Resolution::Same
+        } else {
+            Resolution::Changed
+        }
+    }
+
+    /// The method loaded again against `registry`, with the inputs and batching setting
+    /// of this one.
+    fn reload(&self, registry: &Registry) -> Result<Method> {
+        let mut method = Method::load(self.method.program().clone(), self.method.name(), registry)?;
+        method.set_batching(self.method.is_batching());
+        for (i, v) in self.inputs.iter().enumerate() {
+            if let Some(v) = v {
+                method.set_input(i, v.clone())?;
+            }
+        }
+        Ok(method)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn send_sync<T: Send + Sync>() {}
+    fn send<T: Send>() {}
+
+    #[test]
+    fn runtime_is_send_sync_and_methods_send() {
+        send_sync::<super::Runtime>();
+        send::<super::LiveMethod>();
+    }
+}
