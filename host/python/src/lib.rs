@@ -8,11 +8,12 @@
 //! Python threads run methods in parallel.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use plugboard::program::ValueDef;
-use plugboard::{EValue, Method, Program, Registry, SandboxConfig, ScalarType, Tensor};
+use plugboard::runtime::LiveMethod;
+use plugboard::{EValue, Program, Registry, Runtime, SandboxConfig, ScalarType, Tensor};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -32,10 +33,17 @@ fn py_err(e: plugboard::Error) -> PyErr {
 /// A tensor as it crosses into Python: `(scalar type code, sizes, bytes)`.
 type WireTensor = (u8, Vec<usize>, Vec<u8>);
 
-/// The registry of components (bundled ones, plus any loaded), with its sandbox settings.
+/// The live registry of components (`plugboard::Runtime`: bundled ones plus any
+/// loaded, replaceable and unloadable while methods run), with its sandbox settings.
 #[pyclass(name = "Registry", module = "plugboard._plugboard")]
 struct PyRegistry {
-    inner: Arc<RwLock<Registry>>,
+    inner: Runtime,
+}
+
+impl PyRegistry {
+    fn snapshot(&self) -> Arc<Registry> {
+        self.inner.registry()
+    }
 }
 
 #[pymethods]
@@ -66,22 +74,45 @@ impl PyRegistry {
             r.load_bundled().map_err(py_err)?;
         }
         Ok(PyRegistry {
-            inner: Arc::new(RwLock::new(r)),
+            inner: Runtime::new(r),
         })
     }
 
-    /// Loads a component file (version-checked before it is registered).
-    fn load_component(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        let inner = self.inner.clone();
-        py.detach(move || {
-            let mut r = inner.write().unwrap_or_else(PoisonError::into_inner);
-            r.load_file(&path).map_err(py_err)
-        })
+    /// Loads a component file (version-checked before it is registered); methods
+    /// loaded afterwards see it. Returns its `(path, sha256)`.
+    fn load_component(&self, py: Python<'_>, path: PathBuf) -> PyResult<(String, String)> {
+        let rt = self.inner.clone();
+        py.detach(move || rt.load_component(&path))
+            .map(|v| (v.path.display().to_string(), v.sha256))
+            .map_err(py_err)
+    }
+
+    /// Replaces component `old` (a path as loaded, a file name, or a backend id it
+    /// registers) with the file `new_path`; a failure changes nothing. Loaded methods
+    /// move at their next execute. Returns the new `(path, sha256)`.
+    fn replace_component(
+        &self,
+        py: Python<'_>,
+        old: String,
+        new_path: PathBuf,
+    ) -> PyResult<(String, String)> {
+        let rt = self.inner.clone();
+        py.detach(move || rt.replace_component(&old, &new_path))
+            .map(|v| (v.path.display().to_string(), v.sha256))
+            .map_err(py_err)
+    }
+
+    /// Unloads component `old`: new loads no longer see it; methods using it keep it.
+    fn unload_component(&self, py: Python<'_>, old: String) -> PyResult<(String, String)> {
+        let rt = self.inner.clone();
+        py.detach(move || rt.unload_component(&old))
+            .map(|v| (v.path.display().to_string(), v.sha256))
+            .map_err(py_err)
     }
 
     /// Registered backend ids, in load order.
     fn backend_names(&self) -> Vec<String> {
-        let r = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        let r = self.snapshot();
         r.components()
             .iter()
             .flat_map(|c| c.backend_ids.clone())
@@ -90,26 +121,24 @@ impl PyRegistry {
 
     /// Whether backend `name` is registered and can run here.
     fn is_available(&self, py: Python<'_>, name: String) -> bool {
-        let inner = self.inner.clone();
-        py.detach(move || {
-            let r = inner.read().unwrap_or_else(PoisonError::into_inner);
-            r.availability(&name).is_ok_and(|a| a.available)
-        })
+        let r = self.snapshot();
+        py.detach(move || r.availability(&name).is_ok_and(|a| a.available))
     }
 
     /// Every operator a loaded kernel library provides (`aten::add.out`, ...).
     fn operator_names(&self) -> Vec<String> {
-        let r = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        let r = self.snapshot();
         r.components()
             .iter()
             .flat_map(|c| c.operators.iter().map(|o| o.name.clone()))
             .collect()
     }
 
-    /// Each component as `(path, contract version, kind, provides)`; `provides` lists
-    /// operator names (kernel libraries) or backend ids (backends).
-    fn components(&self) -> Vec<(String, String, String, Vec<String>)> {
-        let r = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+    /// Each component as `(path, contract version, kind, provides, sha256)`;
+    /// `provides` lists operator names (kernel libraries) or backend ids (backends).
+    #[allow(clippy::type_complexity)]
+    fn components(&self) -> Vec<(String, String, String, Vec<String>, String)> {
+        let r = self.snapshot();
         r.components()
             .iter()
             .map(|c| {
@@ -126,6 +155,7 @@ impl PyRegistry {
                     c.info.version.to_string(),
                     kind.to_string(),
                     provides,
+                    c.info.sha256_hex(),
                 )
             })
             .collect()
@@ -196,10 +226,11 @@ impl PyProgram {
     }
 }
 
-/// A loaded method: its memory plan, kernels and delegates set up.
+/// A loaded method (`plugboard::runtime::LiveMethod`): its memory plan, kernels and
+/// delegates set up; it moves to replaced components at its next execute.
 #[pyclass(name = "Method", module = "plugboard._plugboard")]
 struct PyMethod {
-    inner: Arc<Mutex<Method>>,
+    inner: Arc<Mutex<LiveMethod>>,
 }
 
 #[pymethods]
@@ -213,10 +244,9 @@ impl PyMethod {
         name: String,
         registry: &PyRegistry,
     ) -> PyResult<Self> {
-        let (p, r) = (program.inner.clone(), registry.inner.clone());
+        let (p, rt) = (program.inner.clone(), registry.inner.clone());
         py.detach(move || {
-            let r = r.read().unwrap_or_else(PoisonError::into_inner);
-            Method::load(p, &name, &r)
+            rt.load_method(p, &name)
                 .map(|m| PyMethod {
                     inner: Arc::new(Mutex::new(m)),
                 })
@@ -244,6 +274,16 @@ impl PyMethod {
             m.outputs().map_err(py_err)
         })?;
         outputs.into_iter().map(|o| from_evalue(py, o)).collect()
+    }
+
+    /// The `(path, sha256)` of each component the method's current version uses (the
+    /// ones the last execute ran on).
+    fn components(&self) -> Vec<(String, String)> {
+        let m = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        m.components()
+            .into_iter()
+            .map(|v| (v.path.display().to_string(), v.sha256))
+            .collect()
     }
 }
 

@@ -122,3 +122,40 @@ def test_threads_execute_in_parallel_and_correctly():
     for t in threads:
         t.join()
     assert not errors
+
+
+def test_replace_and_unload_while_loaded(tmp_path):
+    rt = Runtime()
+    d = FIXTURES / "add_mul"
+    inputs, want = numbered(d, "input"), numbered(d, "expected")[0]
+    m = rt.load_program(d / "add_mul.xnnpack.pte").load_method("forward")
+    assert np.allclose(np.asarray(m.execute(inputs)[0]), want, atol=1e-5)
+    before = dict(m.components)
+    # A second build of the XNNPACK backend: the bundled bytes written out, with a
+    # custom section appended (the same component, another sha256).
+    old = next(c for c in rt.components if "XnnpackBackend" in c.provides)
+    import subprocess
+
+    exe = Path(__file__).resolve().parents[3] / "target" / "release" / "plugboard"
+    if not exe.exists():
+        pytest.skip("the plugboard CLI is not built")
+    subprocess.run([str(exe), "backends", "--write-bundled", str(tmp_path)], check=True, capture_output=True)
+    data = (tmp_path / "xnnpack.wasm").read_bytes()
+    section = b"\x0bplugboard-2" + b"x" * 4
+    custom = b"\x00" + bytes([len(section)]) + section
+    (tmp_path / "xnnpack2.wasm").write_bytes(data + custom)
+    # A broken replacement changes nothing.
+    (tmp_path / "broken.wasm").write_bytes(data[:100])
+    with pytest.raises(PlugboardError):
+        rt.replace_component("XnnpackBackend", tmp_path / "broken.wasm")
+    assert dict(m.components) == before
+    path, sha = rt.replace_component("XnnpackBackend", tmp_path / "xnnpack2.wasm")
+    assert sha != old.sha256
+    assert np.allclose(np.asarray(m.execute(inputs)[0]), want, atol=1e-5)
+    assert sha in dict(m.components).values()
+    rt.unload_component("XnnpackBackend")
+    assert "XnnpackBackend" not in rt.backend_registry.registered_backend_names
+    assert np.allclose(np.asarray(m.execute(inputs)[0]), want, atol=1e-5)
+    with pytest.raises(PlugboardError, match="not registered"):
+        rt.load_program(d / "add_mul.xnnpack.pte").load_method("forward")
+

@@ -148,6 +148,12 @@ class Method:
     def metadata(self) -> MethodMeta:
         return self._meta
 
+    @property
+    def components(self):
+        """``(path, sha256)`` of each component this method's current version runs on
+        (it moves to replaced components at its next ``execute``)."""
+        return self._native.components()
+
 
 class Program:
     """A loaded, verified program."""
@@ -195,10 +201,12 @@ class OperatorRegistry:
 
 class Component:
     """One loaded component: ``path``, ``version`` (contract), ``kind``
-    (``"kernel library"`` or ``"backend"``), ``provides`` (operators or backend ids)."""
+    (``"kernel library"`` or ``"backend"``), ``provides`` (operators or backend ids),
+    ``sha256`` (of its bytes)."""
 
-    def __init__(self, path, version, kind, provides):
+    def __init__(self, path, version, kind, provides, sha256):
         self.path, self.version, self.kind, self.provides = path, version, kind, provides
+        self.sha256 = sha256
 
     def __repr__(self):
         return f"Component({self.path!r}, {self.version}, {self.kind}, {len(self.provides)} provided)"
@@ -252,6 +260,19 @@ class Runtime:
     def components(self) -> List[Component]:
         return [Component(*c) for c in self._registry.components()]
 
-    def load_component(self, path: Union[Path, str]) -> None:
-        """Loads a component file (version-checked) into this runtime."""
-        self._registry.load_component(str(path))
+    def load_component(self, path: Union[Path, str]):
+        """Loads a component file (version-checked) into this runtime; methods loaded
+        afterwards see it. Returns its ``(path, sha256)``."""
+        return self._registry.load_component(str(path))
+
+    def replace_component(self, old: str, new_path: Union[Path, str]):
+        """Replaces component ``old`` (a path, a file name, or a backend id it
+        registers) with ``new_path``. Checked, compiled and instantiated first: a
+        failure raises and changes nothing. Loaded methods move at their next
+        ``execute``. Returns the new ``(path, sha256)``."""
+        return self._registry.replace_component(str(old), str(new_path))
+
+    def unload_component(self, old: str):
+        """Unloads component ``old``: new loads no longer see it; loaded methods keep
+        it until they are dropped. Returns its ``(path, sha256)``."""
+        return self._registry.unload_component(str(old))
