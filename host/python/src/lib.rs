@@ -257,6 +257,17 @@ impl PyMethod {
     /// Runs the method on `inputs` (one per method input: a wire tensor, or an int,
     /// float or bool) and returns its outputs (wire tensors or Python scalars).
     fn execute(&self, py: Python<'_>, inputs: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+        let expected = self
+            .inner
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .num_inputs();
+        if inputs.len() != expected {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "the method takes {expected} input(s), {} given",
+                inputs.len()
+            )));
+        }
         let mut values = Vec::with_capacity(inputs.len());
         for (i, x) in inputs.iter().enumerate() {
             values.push(to_evalue(i, x)?);

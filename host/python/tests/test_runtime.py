@@ -86,9 +86,14 @@ def test_bad_inputs_and_errors():
         m.execute([np.zeros((3, 3), np.float32), y])
     with pytest.raises(TypeError, match="input 1"):
         m.execute([x, "not a tensor"])
+    with pytest.raises(ValueError, match="takes 2 input"):
+        m.execute([x])
+    with pytest.raises(ValueError, match="takes 2 input"):
+        m.execute([])
     with pytest.raises(PlugboardError) as e:
         rt.load_program(b"not a program")
-    assert e.value.args[0] == "InvalidProgram" or "ET12" in e.value.args[1]
+    assert e.value.kind == e.value.args[0]
+    assert e.value.kind == "InvalidProgram" or "ET12" in e.value.message
     # Non-contiguous inputs are made contiguous.
     xt = np.asfortranarray(x)
     out = m.execute([xt, y])[0]

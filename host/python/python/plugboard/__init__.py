@@ -4,5 +4,11 @@
 ``from executorch.runtime import Runtime`` to ``from plugboard.runtime import Runtime``.
 """
 
-from . import runtime  # noqa: F401
-from ._plugboard import PlugboardError  # noqa: F401
+from ._plugboard import PlugboardError
+
+# `err.kind` (ExecuTorch's error name) and `err.message` (with the context: file,
+# method, instruction, component), as `args[0]` and `args[1]`.
+PlugboardError.kind = property(lambda self: self.args[0] if self.args else None)
+PlugboardError.message = property(lambda self: self.args[1] if len(self.args) > 1 else "")
+
+from . import runtime  # noqa: E402,F401
