@@ -152,6 +152,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     outln!(
         "copied per run: {copied_in} bytes in, {copied_out} bytes out (across component boundaries: method inputs and outputs, delegate arguments; weights stay inside the components that loaded them)"
     );
+    let libraries = method.kernel_libraries();
+    if libraries.len() > 1 {
+        let (lib_in, lib_out) = method.library_copy_counters();
+        let names: Vec<String> = libraries
+            .iter()
+            .map(|l| l.path.display().to_string())
+            .collect();
+        outln!(
+            "kernel libraries: {} (home, holds the tensors) and {}; calls into the others copied {lib_in} bytes into them and read {lib_out} bytes back per run",
+            names[0],
+            names[1..].join(", ")
+        );
+    }
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
     }

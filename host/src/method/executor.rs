@@ -4,7 +4,7 @@ use super::{Method, TensorValue, Value};
 use crate::bindings::kernels::{KernelArg, KernelUpdate, TensorRef};
 use crate::bindings::to_wit_dtype;
 use crate::bindings::types::{self as wit, Evalue};
-use crate::program::{Instruction, ShapeDynamism, TensorDef, ValueDef};
+use crate::program::{Instruction, ShapeDynamism, TensorData, TensorDef, ValueDef};
 use crate::{Error, ErrorKind, Result, ScalarType};
 
 fn tensor_ref(t: &TensorValue) -> TensorRef {
@@ -87,9 +87,12 @@ impl Method {
             let Instruction::Kernel { op, args } = ins else {
                 continue;
             };
-            let index = self.op_table[*op].ok_or_else(|| {
+            let (lib, index) = self.op_table[*op].ok_or_else(|| {
                 Error::new(ErrorKind::OperatorMissing, "operator was not resolved")
             })?;
+            if lib != 0 {
+                continue; // another library's call: never batched
+            }
             let kargs = args
                 .iter()
                 .map(|&vi| self.kernel_arg(vi))
@@ -196,8 +199,21 @@ impl Method {
     }
 
     fn kernel_arg(&self, vi: usize) -> Result<KernelArg> {
+        self.kernel_arg_at(vi, &|_, t| t.addr)
+    }
+
+    /// The kernel argument for value `vi`, each tensor `j` at `address(j, tensor)`.
+    fn kernel_arg_at(
+        &self,
+        vi: usize,
+        address: &dyn Fn(usize, &TensorValue) -> u32,
+    ) -> Result<KernelArg> {
+        let at = |j: usize, t: &TensorValue| TensorRef {
+            address: address(j, t),
+            ..tensor_ref(t)
+        };
         let tensor_at = |j: usize| match &self.values[j] {
-            Value::Tensor(t) => Ok(tensor_ref(t)),
+            Value::Tensor(t) => Ok(at(j, t)),
             other => Err(Error::new(
                 ErrorKind::InvalidType,
                 format!("value {j} is a {}, not a Tensor", other.kind()),
@@ -209,7 +225,7 @@ impl Method {
             Value::Double(v) => KernelArg::Double(*v),
             Value::Bool(v) => KernelArg::Bool(*v),
             Value::String(s) => KernelArg::String(s.clone()),
-            Value::Tensor(t) => KernelArg::Tensor(tensor_ref(t)),
+            Value::Tensor(t) => KernelArg::Tensor(at(vi, t)),
             Value::IntList(items) => KernelArg::IntList(self.resolve_int_list(items)?),
             Value::DoubleList(v) => KernelArg::DoubleList(v.clone()),
             Value::BoolList(v) => KernelArg::BoolList(v.clone()),
@@ -231,8 +247,11 @@ impl Method {
     }
 
     fn kernel_call(&mut self, op: usize, args: &[usize]) -> Result<()> {
-        let index = self.op_table[op]
+        let (lib, index) = self.op_table[op]
             .ok_or_else(|| Error::new(ErrorKind::OperatorMissing, "operator was not resolved"))?;
+        if lib != 0 {
+            return self.extra_kernel_call(lib - 1, index, args);
+        }
         let kargs = args
             .iter()
             .map(|&vi| self.kernel_arg(vi))
@@ -249,6 +268,98 @@ impl Method {
         for u in updates {
             self.apply_update(args, u)
                 .map_err(|e| e.with_component(component))?;
+        }
+        Ok(())
+    }
+
+    /// A kernel call into extra library `lib`: tensor arguments are copied into their
+    /// shadows there, and those the kernel changed are copied back (see
+    /// [`super::libraries`]).
+    fn extra_kernel_call(&mut self, lib: usize, index: u32, args: &[usize]) -> Result<()> {
+        let program = self.program.clone();
+        let plan = &program.plans()[self.plan_index];
+        // The tensors the call takes, each once, in argument order.
+        let mut tensors: Vec<usize> = Vec::new();
+        let mut take = |j: usize, values: &[Value]| {
+            if matches!(values.get(j), Some(Value::Tensor(_))) && !tensors.contains(&j) {
+                tensors.push(j);
+            }
+        };
+        for &vi in args {
+            match &self.values[vi] {
+                Value::Tensor(_) => take(vi, &self.values),
+                Value::TensorList(items) => items.iter().for_each(|&j| take(j, &self.values)),
+                Value::OptionalTensorList(items) => {
+                    items.iter().flatten().for_each(|&j| take(j, &self.values))
+                }
+                _ => {}
+            }
+        }
+        let info = self.extra_libraries[lib].info.clone();
+        let component = &info.path;
+        let mut shadows: Vec<(usize, u32)> = Vec::with_capacity(tensors.len());
+        // (value, sizes and bytes copied in) of the tensors that may change.
+        let mut copied: Vec<(usize, Vec<u32>, Vec<u8>)> = Vec::new();
+        for &vi in &tensors {
+            let Value::Tensor(t) = self.values[vi].clone() else {
+                continue;
+            };
+            let constant = matches!(
+                plan.values.get(vi),
+                Some(ValueDef::Tensor(d)) if matches!(
+                    d.data,
+                    TensorData::Constant { .. } | TensorData::InlineConstant { .. } | TensorData::External { .. }
+                )
+            );
+            let extra = &mut self.extra_libraries[lib];
+            let addr = extra.shadow(vi, t.capacity)?;
+            shadows.push((vi, addr));
+            if constant && !extra.constant_needs_copy(vi) {
+                continue;
+            }
+            let n = t.nbytes()?;
+            let data = if n == 0 {
+                Vec::new()
+            } else {
+                self.storage.read(t.addr, n)?
+            };
+            self.extra_libraries[lib].copy_in(addr, &data)?;
+            if !constant {
+                copied.push((vi, t.sizes.clone(), data));
+            }
+        }
+        let address = |j: usize, t: &TensorValue| {
+            shadows
+                .iter()
+                .find(|(v, _)| *v == j)
+                .map_or(t.addr, |&(_, a)| a)
+        };
+        let kargs = args
+            .iter()
+            .map(|&vi| self.kernel_arg_at(vi, &address))
+            .collect::<Result<Vec<_>>>()?;
+        let updates = self.extra_libraries[lib].call(index, &kargs)?;
+        for u in updates {
+            self.apply_update(args, u)
+                .map_err(|e| e.with_component(component))?;
+        }
+        for (vi, sizes, before) in copied {
+            let Value::Tensor(t) = self.values[vi].clone() else {
+                continue;
+            };
+            let n = t.nbytes()?;
+            let addr = address(vi, &t);
+            let now = self.extra_libraries[lib].copy_out(addr, n)?;
+            if now.len() != n {
+                return Err(broken(format!(
+                    "kernels.read returned {} bytes for a {n}-byte tensor",
+                    now.len()
+                ))
+                .with_component(component));
+            }
+            if t.sizes != sizes || now != before {
+                self.storage.write(t.addr, &now)?;
+            }
         }
         Ok(())
     }

@@ -3,12 +3,14 @@
 //!
 //! Load ([`Method::load`]): resolve every operator to a kernel (all missing ones are
 //! reported in one error), find every delegate's backend, reserve the memory-planned
-//! buffers and upload the constants once into the kernel library's memory, initialize
-//! the delegates. Execute ([`Method::execute`]): KernelCall, DelegateCall, MoveCall,
+//! buffers and upload the constants once into the home kernel library's memory,
+//! initialize the delegates. Operators may come from several kernel libraries; calls
+//! into the others copy their tensor arguments across (see [`libraries`]). Execute ([`Method::execute`]): KernelCall, DelegateCall, MoveCall,
 //! JumpFalseCall and FreeCall, as ExecuTorch's `Method::execute` does.
 
 mod dataflow;
 mod executor;
+mod libraries;
 mod storage;
 mod values;
 
@@ -45,9 +47,13 @@ pub struct Method {
     plan_index: usize,
     values: Vec<Value>,
     storage: Storage,
+    /// The home kernel library: the one holding the storage.
     kernel_info: Option<Arc<ComponentInfo>>,
-    /// For each plan operator: the kernel library's operator index.
-    op_table: Vec<Option<u32>>,
+    /// Kernel libraries serving the method's other kernel calls.
+    extra_libraries: Vec<libraries::ExtraLibrary>,
+    /// For each plan operator: the library serving it (0: home, `k`: extra library
+    /// `k - 1`) and its operator index there.
+    op_table: Vec<Option<(usize, u32)>>,
     backends: Vec<BackendSlot>,
     delegates: Vec<Delegate>,
     named_data: NamedDataMap,
@@ -74,7 +80,9 @@ struct Batch {
 }
 
 impl Batch {
-    fn plan(plan: &Plan, has_library: bool) -> Batch {
+    /// `home(op)`: whether plan operator `op` is served by the home library (only its
+    /// calls are batched; calls into other libraries copy their arguments across).
+    fn plan(plan: &Plan, has_library: bool, home: impl Fn(usize) -> bool) -> Batch {
         let static_tensors = plan.values.iter().all(|v| match v {
             ValueDef::Tensor(t) => t.dynamism == ShapeDynamism::Static,
             _ => true,
@@ -92,7 +100,7 @@ impl Batch {
         while pc < plan.instructions.len() {
             let mut end = pc;
             while end < plan.instructions.len()
-                && matches!(plan.instructions[end], Instruction::Kernel { .. })
+                && matches!(plan.instructions[end], Instruction::Kernel { op, .. } if home(op))
             {
                 end += 1;
             }
@@ -123,7 +131,6 @@ impl Method {
     ///
     /// Errors: `NotFound` for an unknown method or a delegate whose backend is not
     /// registered; `OperatorMissing` listing every operator without a kernel;
-    /// `NotSupported` when the method needs kernels from two kernel libraries;
     /// `MemoryAllocationFailed` when the planned buffers do not fit; the backend's own
     /// error when a delegate fails to initialize.
     pub fn load(program: Arc<Program>, name: &str, registry: &Registry) -> Result<Method> {
@@ -151,31 +158,24 @@ impl Method {
                 used[*op] = true;
             }
         }
-        let mut op_table = vec![None; plan.operators.len()];
+        // Each operator's library (an index into `libs`) and index there.
+        let mut resolved: Vec<Option<(usize, u32)>> = vec![None; plan.operators.len()];
+        let mut libs: Vec<Arc<ComponentInfo>> = Vec::new();
         let mut missing = Vec::new();
-        let mut library: Option<Arc<ComponentInfo>> = None;
         for (i, op) in plan.operators.iter().enumerate() {
             if !used[i] {
                 continue;
             }
             match registry.kernel(op) {
                 Some((comp, index)) => {
-                    if let Some(lib) = &library {
-                        if !Arc::ptr_eq(lib, &comp.info) {
-                            return Err(Error::new(
-                                ErrorKind::NotSupported,
-                                format!(
-                                    "the method needs kernels from two kernel libraries ({} and {}, for {op}); \
-                                     one library per method is supported",
-                                    lib.path.display(),
-                                    comp.info.path.display()
-                                ),
-                            ));
+                    let l = match libs.iter().position(|l| Arc::ptr_eq(l, &comp.info)) {
+                        Some(l) => l,
+                        None => {
+                            libs.push(comp.info.clone());
+                            libs.len() - 1
                         }
-                    } else {
-                        library = Some(comp.info.clone());
-                    }
-                    op_table[i] = Some(index);
+                    };
+                    resolved[i] = Some((l, index));
                 }
                 None => missing.push(op.clone()),
             }
@@ -199,13 +199,47 @@ impl Method {
             }
         }
 
+        // The home library serves the most kernel calls (on a tie, the one loaded
+        // first: the bundled portable library before a user's); the others become
+        // extra libraries 1.. in `op_table`, in operator order.
+        let mut calls = vec![0usize; libs.len()];
+        for ins in &plan.instructions {
+            if let Instruction::Kernel { op, .. } = ins {
+                if let Some(Some((l, _))) = resolved.get(*op) {
+                    calls[*l] += 1;
+                }
+            }
+        }
+        let loaded_at = |l: usize| {
+            registry
+                .components()
+                .iter()
+                .position(|c| Arc::ptr_eq(&c.info, &libs[l]))
+                .unwrap_or(usize::MAX)
+        };
+        let home = (0..libs.len()).min_by_key(|&l| (std::cmp::Reverse(calls[l]), loaded_at(l)));
+        let mut order: Vec<usize> = home.into_iter().collect();
+        order.extend((0..libs.len()).filter(|&l| Some(l) != home));
+        let op_table: Vec<Option<(usize, u32)>> = resolved
+            .iter()
+            .map(|r| r.and_then(|(l, i)| order.iter().position(|&o| o == l).map(|k| (k, i))))
+            .collect();
+        let library = home.map(|h| libs[h].clone());
+        let extra_libraries = order
+            .iter()
+            .skip(1)
+            .map(|&l| libraries::ExtraLibrary::new(&libs[l]))
+            .collect::<Result<Vec<_>>>()?;
+
         let cap = registry.engine().config().memory_cap;
         let storage = match &library {
             Some(info) => Storage::guest(info)?,
             None => Storage::host(cap),
         };
         let values = plan.values.iter().map(Value::from_def).collect();
-        let batch = Batch::plan(plan, library.is_some());
+        let batch = Batch::plan(plan, library.is_some(), |op| {
+            matches!(op_table.get(op), Some(Some((0, _))))
+        });
         let mut method = Method {
             batch,
             delegate_outputs: dataflow::delegate_outputs(plan),
@@ -220,6 +254,7 @@ impl Method {
             values,
             storage,
             kernel_info: library,
+            extra_libraries,
             op_table,
             backends: Vec::new(),
             delegates: Vec::new(),
@@ -246,9 +281,11 @@ impl Method {
             self.batch.enabled = false;
         } else {
             let program = self.program.clone();
+            let op_table = &self.op_table;
             let fresh = Batch::plan(
                 &program.plans()[self.plan_index],
                 self.kernel_info.is_some(),
+                |op| matches!(op_table.get(op), Some(Some((0, _)))),
             );
             self.batch.enabled = fresh.enabled;
             self.batch.run_end = fresh.run_end;
@@ -265,17 +302,36 @@ impl Method {
         &self.program
     }
 
-    /// The kernel library running this method's kernels, if it has kernel calls.
+    /// The home kernel library of this method (the one holding its tensors and serving
+    /// most of its kernel calls), if it has kernel calls.
     pub fn kernel_library(&self) -> Option<&Arc<ComponentInfo>> {
         self.kernel_info.as_ref()
     }
 
-    /// Every component this method runs on: its kernel library (when it has kernel
-    /// calls), then the backend of each delegate, in delegate order (one entry per
-    /// backend component).
-    pub fn components(&self) -> Vec<&Arc<ComponentInfo>> {
+    /// Every kernel library serving this method's kernel calls: the home library first,
+    /// then the others in operator order.
+    pub fn kernel_libraries(&self) -> Vec<&Arc<ComponentInfo>> {
         self.kernel_info
             .iter()
+            .chain(self.extra_libraries.iter().map(|l| &l.info))
+            .collect()
+    }
+
+    /// The kernel library serving plan operator `op` (an index into the plan's
+    /// operator table), if the method calls it.
+    pub fn operator_library(&self, op: usize) -> Option<&Arc<ComponentInfo>> {
+        match self.op_table.get(op).copied().flatten()? {
+            (0, _) => self.kernel_info.as_ref(),
+            (k, _) => self.extra_libraries.get(k - 1).map(|l| &l.info),
+        }
+    }
+
+    /// Every component this method runs on: its kernel libraries (see
+    /// [`Method::kernel_libraries`]), then the backend of each delegate, in delegate
+    /// order (one entry per backend component).
+    pub fn components(&self) -> Vec<&Arc<ComponentInfo>> {
+        self.kernel_libraries()
+            .into_iter()
             .chain(self.backends.iter().map(|b| &b.info))
             .collect()
     }
@@ -467,6 +523,12 @@ impl Method {
     /// buffers are reserved again and constants re-uploaded; inputs must be set again)
     /// and backends (their delegates are initialized again).
     fn recover(&mut self) -> Result<()> {
+        for lib in &mut self.extra_libraries {
+            if lib.is_poisoned() {
+                tracing::warn!(component = %lib.info.path.display(), "restarting the kernel library after a trap");
+                *lib = libraries::ExtraLibrary::new(&lib.info)?;
+            }
+        }
         if self.storage.is_poisoned() {
             if let Some(info) = &self.kernel_info {
                 tracing::warn!(component = %info.path.display(), "restarting the kernel library after a trap");
@@ -601,15 +663,29 @@ impl Method {
     }
 
     /// Bytes copied into and out of the method's storage (inputs, outputs, delegate
-    /// arguments) since [`Method::reset_copy_counters`]. Constants are copied once at load.
+    /// arguments, and tensor arguments of calls into other kernel libraries) since
+    /// [`Method::reset_copy_counters`]. Constants are copied once at load.
     pub fn copy_counters(&self) -> (u64, u64) {
         (self.storage.bytes_in, self.storage.bytes_out)
+    }
+
+    /// Of those, the bytes copied for kernel calls into libraries other than the home
+    /// one: (copied into them, read back from them). Zero for a method whose kernels
+    /// all come from one library. See [`libraries`] for when they are copied.
+    pub fn library_copy_counters(&self) -> (u64, u64) {
+        self.extra_libraries
+            .iter()
+            .fold((0, 0), |(i, o), l| (i + l.bytes_in, o + l.bytes_out))
     }
 
     /// Sets the copy counters to zero.
     pub fn reset_copy_counters(&mut self) {
         self.storage.bytes_in = 0;
         self.storage.bytes_out = 0;
+        for l in &mut self.extra_libraries {
+            l.bytes_in = 0;
+            l.bytes_out = 0;
+        }
     }
 
     /// The outputs of the last execution, by value.

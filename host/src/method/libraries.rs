@@ -1,0 +1,112 @@
+//! Kernel calls served by a kernel library other than the one that holds the method's
+//! memory plan: a method may take its operators from several kernel libraries (the
+//! bundled portable library and a user's custom-op library, say).
+//!
+//! # Design
+//!
+//! A method's tensors live in one library's linear memory, its *home* library (the one
+//! serving most of its kernel calls; see [`super::Storage`]): planned buffers and
+//! constants are uploaded there once and its kernels get descriptors. Every other
+//! library the method needs gets an instance of its own, in which the host keeps a
+//! *shadow* of each tensor that library's calls take: a block of the tensor's planned
+//! capacity, reserved at its first use and kept for the method's life. A call there:
+//!
+//! 1. copies every tensor argument (list items included) from home into its shadow;
+//!    constants are copied once, at their first use;
+//! 2. calls the kernel with the shadows' addresses and applies its updates (resizes,
+//!    scalars) to the method's values, checked as for any kernel;
+//! 3. reads every non-constant tensor argument back and writes into home those whose
+//!    bytes or sizes changed.
+//!
+//! Step 3 reads back inputs too because the host cannot know which arguments an
+//! operator writes: its alias annotations (`Tensor(a!) out`) are in the operator's
+//! schema, which the program does not carry. Writing back only what changed keeps an
+//! unchanged input from overwriting anything. An operator's inputs and outputs are
+//! live together, so ExecuTorch's memory planner never lets them overlap, and a shadow
+//! per value id reproduces home's aliasing exactly.
+//!
+//! The cost is two copies of each tensor argument per call into a second library. They
+//! are counted ([`ExtraLibrary::bytes_in`], [`ExtraLibrary::bytes_out`], reported by
+//! `Method::library_copy_counters` and `plugboard run`), as delegate copies are. Calls
+//! into the home library stay zero-copy and batched.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use crate::bindings::kernels::{KernelArg, KernelUpdate};
+use crate::component::{ComponentInfo, KernelLibraryInstance};
+use crate::Result;
+
+/// A kernel library instance serving some of a method's kernel calls, with the shadows
+/// of the tensors they take.
+pub(super) struct ExtraLibrary {
+    pub(super) info: Arc<ComponentInfo>,
+    instance: KernelLibraryInstance,
+    /// Value id -> address of its shadow in this instance.
+    shadows: HashMap<usize, u32>,
+    /// Constant values whose shadows hold their bytes already.
+    constants_copied: HashSet<usize>,
+    /// Bytes copied from home into this library since the counters were reset.
+    pub(super) bytes_in: u64,
+    /// Bytes read back from this library since the counters were reset.
+    pub(super) bytes_out: u64,
+}
+
+impl ExtraLibrary {
+    /// A fresh instance of `info` with no shadows.
+    pub(super) fn new(info: &Arc<ComponentInfo>) -> Result<ExtraLibrary> {
+        Ok(ExtraLibrary {
+            info: info.clone(),
+            instance: KernelLibraryInstance::new(info)?,
+            shadows: HashMap::new(),
+            constants_copied: HashSet::new(),
+            bytes_in: 0,
+            bytes_out: 0,
+        })
+    }
+
+    /// Whether a trap killed the instance (the method then makes a fresh one).
+    pub(super) fn is_poisoned(&self) -> bool {
+        self.instance.is_poisoned()
+    }
+
+    /// The address of value `vi`'s shadow, reserving `capacity` bytes at first use.
+    pub(super) fn shadow(&mut self, vi: usize, capacity: usize) -> Result<u32> {
+        if let Some(&a) = self.shadows.get(&vi) {
+            return Ok(a);
+        }
+        let a = self.instance.alloc(capacity.max(1) as u64, 64)?;
+        self.shadows.insert(vi, a);
+        Ok(a)
+    }
+
+    /// Whether constant `vi` must still be copied in (true once: the first time).
+    pub(super) fn constant_needs_copy(&mut self, vi: usize) -> bool {
+        self.constants_copied.insert(vi)
+    }
+
+    /// Copies `data` into the shadow at `addr`.
+    pub(super) fn copy_in(&mut self, addr: u32, data: &[u8]) -> Result<()> {
+        self.bytes_in += data.len() as u64;
+        if data.is_empty() {
+            return Ok(());
+        }
+        self.instance.write(addr, data)
+    }
+
+    /// Reads `len` bytes of the shadow at `addr`.
+    pub(super) fn copy_out(&mut self, addr: u32, len: usize) -> Result<Vec<u8>> {
+        self.bytes_out += len as u64;
+        if len == 0 {
+            return Ok(Vec::new());
+        }
+        let len = u32::try_from(len)
+            .map_err(|_| crate::Error::invalid_argument("tensor too large to read back"))?;
+        self.instance.read(addr, len)
+    }
+
+    /// Runs operator `op` (the library's index) on `args`.
+    pub(super) fn call(&mut self, op: u32, args: &[KernelArg]) -> Result<Vec<KernelUpdate>> {
+        self.instance.call(op, args)
+    }
+}
