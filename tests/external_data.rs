@@ -11,7 +11,7 @@ use planus::ReadAsRoot;
 use plugboard::program::flat_tensor_schema::flat_tensor_flatbuffer as ft;
 use plugboard::program::FlatTensor;
 use plugboard::{EValue, ErrorKind, Method, Program, Registry, Tensor};
-use plugboard_tests::{fixtures, max_abs_diff, pte, read_numbered, registry};
+use plugboard_tests::{fixtures, max_abs_diff, plugboard_bin, pte, read_numbered, registry};
 
 fn ptd(model: &str, variant: &str) -> PathBuf {
     fixtures()
@@ -437,22 +437,6 @@ fn every_byte_of_the_flatbuffer_flipped() {
 }
 
 // ---- the CLI -----------------------------------------------------------------
-
-/// The `plugboard` binary built next to this test (`cargo test --workspace` builds it).
-fn plugboard_bin() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe
-        .parent()
-        .and_then(std::path::Path::parent)
-        .expect("target dir");
-    let bin = dir.join(format!("plugboard{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        bin.exists(),
-        "{} is missing: run `cargo build --release` (or `cargo test --workspace`)",
-        bin.display()
-    );
-    bin
-}
 
 fn plugboard(args: &[&std::ffi::OsStr]) -> std::process::Output {
     std::process::Command::new(plugboard_bin())

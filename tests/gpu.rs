@@ -11,7 +11,6 @@
 //! installs lavapipe), where a missing adapter fails them. The no-adapter behaviour
 //! itself is tested through the CLI with `VK_ICD_FILENAMES` pointing nowhere.
 
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use plugboard::npy;
@@ -19,7 +18,7 @@ use plugboard::{ErrorKind, Registry, SandboxConfig};
 use plugboard_tests::hostile::{
     expected, hostile_backend, hostile_program, inputs, CAP_MIB, DEADLINE, TIME_MARGIN,
 };
-use plugboard_tests::{gpu_present, max_abs_diff, run, sandbox};
+use plugboard_tests::{gpu_present, max_abs_diff, plugboard_bin, run, sandbox};
 
 /// GPU budget of these runs: four 64 MiB buffers fit, the fifth does not.
 const BUDGET_MIB: u64 = 256;
@@ -126,12 +125,6 @@ fn hostile_gpu_calls_are_clean_errors() {
         // The host and the device survive: honest GPU work right after.
         check_output(&reg, 160.0);
     }
-}
-
-fn plugboard_bin() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe.parent().and_then(Path::parent).expect("target dir");
-    dir.join(format!("plugboard{}", std::env::consts::EXE_SUFFIX))
 }
 
 /// With no adapter at all, `plugboard backends` works and GPU work is a clean error.

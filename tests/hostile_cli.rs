@@ -6,7 +6,7 @@
 //! This is its own test binary on purpose: a child's peak RSS (`wait4`'s `ru_maxrss`)
 //! starts from its parent's when it is spawned, so the parent must stay small.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use plugboard::npy;
@@ -14,20 +14,7 @@ use plugboard_tests::hostile::{
     hostile_backend, hostile_program, inputs, CAP_MIB, DEADLINE, RSS_MARGIN_MIB, TIME_MARGIN,
     TRANSFER_MIB,
 };
-
-/// The `plugboard` binary built next to this test (`cargo test --workspace` builds it
-/// for the host's CLI tests).
-fn plugboard_bin() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe.parent().and_then(Path::parent).expect("target dir");
-    let bin = dir.join(format!("plugboard{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        bin.exists(),
-        "{} is missing: run `cargo test --workspace` (it builds the CLI)",
-        bin.display()
-    );
-    bin
-}
+use plugboard_tests::plugboard_bin;
 
 struct Child {
     ok: bool,

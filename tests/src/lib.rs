@@ -2,6 +2,7 @@
 //! comparing against reference outputs, and writing `.pte` files for hostile-input tests.
 
 pub mod hostile;
+pub mod hotswap;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -37,6 +38,20 @@ pub fn test_component(name: &str) -> PathBuf {
         .join("wasm32-wasip2")
         .join("release")
         .join(format!("{name}.wasm"))
+}
+
+/// The `plugboard` binary built next to the running test (`cargo test --workspace`
+/// builds it for the host's CLI tests).
+pub fn plugboard_bin() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let dir = exe.parent().and_then(Path::parent).expect("target dir");
+    let bin = dir.join(format!("plugboard{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        bin.exists(),
+        "{} is missing: run `cargo test --workspace` (it builds the CLI)",
+        bin.display()
+    );
+    bin
 }
 
 /// Sandbox settings for tests: a cache directory inside `target/`.

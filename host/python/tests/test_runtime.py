@@ -164,3 +164,23 @@ def test_replace_and_unload_while_loaded(tmp_path):
     with pytest.raises(PlugboardError, match="not registered"):
         rt.load_program(d / "add_mul.xnnpack.pte").load_method("forward")
 
+
+
+def test_custom_op_library_next_to_portable():
+    """A torch.library custom op (tests/fixtures/custom_op): load_component adds the
+    custom-ops example library; the method then runs on it and portable together."""
+    lib = (Path(__file__).resolve().parents[3] / "target" / "components" / "wasm32-wasip2"
+           / "release" / "plugboard_example_custom_ops.wasm")
+    if not lib.exists():
+        pytest.skip("the components are not built (cargo build builds them)")
+    rt = Runtime()
+    d = FIXTURES / "custom_op"
+    program = rt.load_program(d / "custom_op.portable.pte")
+    with pytest.raises(PlugboardError, match="mylib::scaled_add.out"):
+        program.load_method("forward")
+    path, _sha = rt.load_component(lib)
+    assert "mylib::scaled_add.out" in rt.operator_registry.operator_names
+    m = program.load_method("forward")
+    assert any(p.endswith("plugboard_example_custom_ops.wasm") for p, _ in m.components)
+    out = m.execute(numbered(d, "input"))[0]
+    assert np.allclose(np.asarray(out), numbered(d, "expected")[0], atol=1e-5)
