@@ -1,138 +1,21 @@
 //! The live runtime: components loaded, replaced and unloaded while methods run. A
 //! loaded method moves to a replacement at its next execute and still matches eager
 //! PyTorch; a failing replacement changes nothing; an unloaded component stays with the
-//! methods that use it; and under load (4 threads executing while another replaces the
-//! XNNPACK backend and the portable library every 100 ms) no execute fails, mixes
-//! versions or differs from eager.
+//! methods that use it; a method whose delegate cannot initialize on a replacement keeps
+//! its old version; a replacement that compiles slowly does not stall executes; and
+//! under load (4 threads executing for 10 s while another replaces the XNNPACK backend
+//! and the portable library every 100 ms, tries replacements that must fail, and loads
+//! and unloads an unrelated component) no execute fails, mixes versions or differs from
+//! eager, and replaced versions are freed.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
-use plugboard::registry::{LoadOptions, BUNDLED};
-use plugboard::{EValue, ErrorKind, LiveMethod, Program, Runtime, Tensor};
-use plugboard_tests::{fixtures, max_abs_diff, pte, read_numbered, registry, test_component};
-
-/// The bytes of bundled component `name` (`xnnpack.wasm`, `portable.wasm`).
-fn bundled(name: &str) -> &'static [u8] {
-    BUNDLED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, b)| *b)
-        .unwrap_or_else(|| panic!("{name} is bundled"))
-}
-
-fn leb128(mut v: usize, out: &mut Vec<u8>) {
-    loop {
-        let byte = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
-}
-
-/// `bytes` (a component) with a custom section `plugboard-test-build` holding `tag`
-/// appended: the same component, another SHA-256 (another "build").
-fn with_custom_section(bytes: &[u8], tag: &str) -> Vec<u8> {
-    let name = b"plugboard-test-build";
-    let mut content = Vec::new();
-    leb128(name.len(), &mut content);
-    content.extend_from_slice(name);
-    content.extend_from_slice(tag.as_bytes());
-    let mut out = bytes.to_vec();
-    out.push(0);
-    leb128(content.len(), &mut out);
-    out.extend_from_slice(&content);
-    out
-}
-
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("plugboard-runtime-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-/// Writes bundled component `name` as build `tag` to `dir/<tag>-<name>`.
-fn build_of(dir: &Path, name: &str, tag: &str) -> PathBuf {
-    let path = dir.join(format!("{tag}-{name}"));
-    std::fs::write(&path, with_custom_section(bundled(name), tag)).expect("write component");
-    path
-}
-
-fn sha256_of(runtime: &Runtime, path: &Path) -> String {
-    runtime
-        .components()
-        .into_iter()
-        .find(|c| c.path == path)
-        .unwrap_or_else(|| panic!("{} is loaded", path.display()))
-        .sha256
-}
-
-/// A fixture program and its eager outputs.
-struct Case {
-    model: &'static str,
-    variant: &'static str,
-    inputs: Vec<Tensor>,
-    expected: Vec<Tensor>,
-}
-
-impl Case {
-    fn new(model: &'static str, variant: &'static str) -> Case {
-        let dir = fixtures().join(model);
-        Case {
-            model,
-            variant,
-            inputs: read_numbered(&dir, "input"),
-            expected: read_numbered(&dir, "expected"),
-        }
-    }
-
-    fn load(&self, runtime: &Runtime) -> plugboard::Result<LiveMethod> {
-        let program = Arc::new(Program::from_file(pte(self.model, self.variant))?);
-        let mut m = runtime.load_method(program, "forward")?;
-        for (i, t) in self.inputs.iter().enumerate() {
-            m.set_input(i, EValue::Tensor(t.clone()))?;
-        }
-        Ok(m)
-    }
-
-    /// Sets the inputs (a run may overwrite memory-planned inputs), executes `m` once
-    /// and compares its outputs with eager's (within `atol`).
-    fn check(&self, m: &mut LiveMethod, atol: f64) -> Result<f64, String> {
-        for (i, t) in self.inputs.iter().enumerate() {
-            m.set_input(i, EValue::Tensor(t.clone()))
-                .map_err(|e| format!("set input {i}: {e}"))?;
-        }
-        m.execute().map_err(|e| format!("execute: {e}"))?;
-        let outputs = m.outputs().map_err(|e| format!("outputs: {e}"))?;
-        if outputs.len() != self.expected.len() {
-            return Err(format!(
-                "{} outputs, expected {}",
-                outputs.len(),
-                self.expected.len()
-            ));
-        }
-        let mut worst = 0f64;
-        for (i, (o, e)) in outputs.iter().zip(&self.expected).enumerate() {
-            let o = o.as_tensor().ok_or(format!("output {i} is not a tensor"))?;
-            let d = max_abs_diff(o, e).map_err(|m| format!("output {i}: {m}"))?;
-            if d > atol {
-                return Err(format!("output {i}: max abs diff {d:e} > {atol:e}"));
-            }
-            worst = worst.max(d);
-        }
-        Ok(worst)
-    }
-
-    fn name(&self) -> String {
-        format!("{}.{}", self.model, self.variant)
-    }
-}
+use plugboard::{ErrorKind, Runtime};
+use plugboard_tests::hotswap::{build_of, bundled, scenario, sha256_of, temp_dir, Case};
+use plugboard_tests::{registry, test_component};
 
 #[test]
 fn replaced_backend_serves_loaded_methods_at_their_next_execute() {
@@ -306,247 +189,192 @@ fn unloaded_component_stays_with_the_methods_using_it() {
     assert_eq!(fresh.components(), vec![va]);
 }
 
-/// A method that cannot move keeps its old version, and says why: misbehave (loaded to
-/// override `add.out` and `mul.out`) would split the portable tiny_transformer between
-/// two kernel libraries, while add_mul moves to it entirely.
+/// A method that cannot move keeps its old version, and says why: `init-fails`
+/// registers `XnnpackBackend` and refuses every delegate at `init`, so the XNNPACK
+/// method stays on the bundled backend (and keeps matching eager), while new loads of
+/// XNNPACK programs fail with the backend's own words.
 #[test]
 fn method_that_cannot_move_keeps_its_version_and_reports_why() {
     let runtime = Runtime::new(registry());
-    let transformer = Case::new("tiny_transformer", "portable");
-    let add_mul = Case::new("add_mul", "portable");
-    let mut t = transformer.load(&runtime).expect("load");
-    let mut a = add_mul.load(&runtime).expect("load");
-    transformer.check(&mut t, 1e-4).expect("portable");
-    let used = t.components();
-    let misbehave = runtime
-        .load_component_with(
-            &test_component("plugboard_test_misbehave"),
-            LoadOptions {
-                override_operators: true,
-            },
-        )
-        .expect("override");
-    transformer.check(&mut t, 1e-4).expect("still on portable");
-    assert_eq!(t.components(), used);
-    let e = t.last_move_error().expect("the failed move is reported");
-    println!("{e}");
-    assert_eq!(e.kind, ErrorKind::NotSupported, "{e}");
-    assert!(e.to_string().contains("two kernel libraries"), "{e}");
-    add_mul
-        .check(&mut a, 1e-5)
-        .expect("add_mul on misbehave (honest input)");
-    assert_eq!(a.components(), vec![misbehave]);
-    // The next change that lets it move clears the report.
+    let cnn = Case::new("cnn", "xnnpack");
+    let mut m = cnn.load(&runtime).expect("load");
+    cnn.check(&mut m, 1e-4).expect("bundled xnnpack");
+    let used = m.components();
+    let fails = test_component("plugboard_test_init_fails");
     runtime
-        .unload_component("plugboard_test_misbehave.wasm")
-        .expect("unload");
-    transformer.check(&mut t, 1e-4).expect("portable");
-    assert_eq!(t.components(), used);
-    assert!(t.last_move_error().is_none(), "{:?}", t.last_move_error());
+        .replace_component("XnnpackBackend", &fails)
+        .expect("init-fails loads and instantiates like any component");
+    cnn.check(&mut m, 1e-4)
+        .expect("still on the bundled backend");
+    assert_eq!(m.components(), used);
+    assert_eq!(m.moves(), 0);
+    let e = m.last_move_error().expect("the failed move is reported");
+    println!("{e}");
+    assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility, "{e}");
+    let msg = e.to_string();
+    assert!(msg.contains("init-fails: this build refuses"), "{msg}");
+    assert!(msg.contains("XnnpackBackend"), "{msg}");
+    assert!(msg.contains("plugboard_test_init_fails.wasm"), "{msg}");
+    // New loads resolve to init-fails, and fail the same way.
+    let e = cnn
+        .load(&runtime)
+        .expect_err("a new load initializes on init-fails");
+    assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility, "{e}");
+    // Replacing it by a good build lets the method move, and clears the report.
+    let dir = temp_dir("cannot-move");
+    let good = build_of(&dir, "xnnpack.wasm", "good");
+    runtime
+        .replace_component("XnnpackBackend", &good)
+        .expect("a good build");
+    cnn.check(&mut m, 1e-4).expect("on the good build");
+    assert_eq!(m.moves(), 1);
+    assert!(m.last_move_error().is_none(), "{:?}", m.last_move_error());
+    assert_eq!(m.components()[0].path, good);
 }
 
-#[derive(Default)]
-struct Stats {
-    executes: u64,
-    /// The longest execute (with its move, when it moved).
-    longest: Duration,
-    failures: Vec<String>,
-    seen: HashSet<String>,
-}
-
-/// Executes `m` until `stop`, checking every output and that each execute ran on
-/// exactly one build of each component (from `builds`: sha256 -> family).
-fn hammer(
-    case: &Case,
-    m: &mut LiveMethod,
-    stop: &AtomicBool,
-    builds: &[(String, &'static str)],
-) -> Stats {
-    let mut s = Stats::default();
-    while !stop.load(Ordering::Relaxed) {
-        s.executes += 1;
-        let t = Instant::now();
-        let checked = case.check(m, 1e-4);
-        s.longest = s.longest.max(t.elapsed());
-        if let Err(e) = checked {
-            s.failures.push(format!("{}: {e}", case.name()));
-            continue;
-        }
-        let mut families = Vec::new();
-        for c in m.components() {
-            match builds.iter().find(|(sha, _)| *sha == c.sha256) {
-                Some((_, family)) => families.push(*family),
-                None => s.failures.push(format!(
-                    "{}: unknown build {}",
-                    case.name(),
-                    c.path.display()
-                )),
-            }
-            s.seen.insert(c.sha256);
-        }
-        let n = families.len();
-        families.sort();
-        families.dedup();
-        if families.len() != n {
-            s.failures.push(format!(
-                "{}: two builds of one component: {:?}",
-                case.name(),
-                m.components()
-            ));
-        }
+/// A replacement that takes long to compile (a build never seen, so the compile cache
+/// misses) does not stall executes on the old version: they go on while it compiles.
+#[test]
+fn slow_compile_does_not_stall_executes() {
+    let dir = temp_dir("slow-compile");
+    // A tag no cache has seen: this build compiles from scratch.
+    let tag = format!(
+        "uncached-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    );
+    let fresh = build_of(&dir, "xnnpack.wasm", &tag);
+    let runtime = Runtime::new(registry());
+    let cases = [
+        Case::new("add_mul", "xnnpack"),
+        Case::new("cnn", "portable"),
+    ];
+    let mut methods: Vec<_> = cases
+        .iter()
+        .map(|c| c.load(&runtime).expect("load"))
+        .collect();
+    for (c, m) in cases.iter().zip(methods.iter_mut()) {
+        c.check(m, 1e-4).expect("warm");
     }
-    s
-}
-
-fn run_phase(
-    cases: &[Case],
-    methods: &mut [LiveMethod],
-    builds: &[(String, &'static str)],
-    seconds: f64,
-    swap: Option<&(dyn Fn(usize) + Sync)>,
-) -> (Vec<Stats>, f64, usize) {
-    let stop = AtomicBool::new(false);
-    let start = Instant::now();
-    let mut swaps = 0;
-    let stats = std::thread::scope(|scope| {
-        let handles: Vec<_> = cases
+    let replacing = AtomicBool::new(true);
+    let (compile, stats) = std::thread::scope(|scope| {
+        let workers: Vec<_> = cases
             .iter()
             .zip(methods.iter_mut())
-            .map(|(case, m)| {
-                let stop = &stop;
-                scope.spawn(move || hammer(case, m, stop, builds))
+            .map(|(c, m)| {
+                let replacing = &replacing;
+                scope.spawn(move || {
+                    let (mut n, mut longest) = (0u64, Duration::ZERO);
+                    while replacing.load(Ordering::Relaxed) {
+                        let t = Instant::now();
+                        c.check(m, 1e-4).expect("execute during the replacement");
+                        longest = longest.max(t.elapsed());
+                        n += 1;
+                    }
+                    (n, longest)
+                })
             })
             .collect();
-        while start.elapsed().as_secs_f64() < seconds {
-            std::thread::sleep(Duration::from_millis(100));
-            if let Some(swap) = swap {
-                swap(swaps);
-                swaps += 1;
-            }
-        }
-        stop.store(true, Ordering::Relaxed);
-        handles
+        let t = Instant::now();
+        runtime
+            .replace_component("XnnpackBackend", &fresh)
+            .expect("replace");
+        let compile = t.elapsed();
+        replacing.store(false, Ordering::Relaxed);
+        let stats: Vec<_> = workers
             .into_iter()
-            .map(|h| h.join().expect("worker"))
-            .collect::<Vec<_>>()
+            .map(|w| w.join().expect("worker"))
+            .collect();
+        (compile, stats)
     });
-    (stats, start.elapsed().as_secs_f64(), swaps)
+    for (c, (n, longest)) in cases.iter().zip(&stats) {
+        println!(
+            "{}: {n} executes during the {:.0} ms replacement, longest {:.2} ms",
+            c.name(),
+            compile.as_secs_f64() * 1e3,
+            longest.as_secs_f64() * 1e3
+        );
+        assert!(*n > 0, "{} never ran during the replacement", c.name());
+        assert!(
+            *longest < compile / 2,
+            "{}: an execute took {longest:?} of the {compile:?} replacement",
+            c.name()
+        );
+    }
+    // The moved method runs on the new build afterwards.
+    cases[0]
+        .check(&mut methods[0], 1e-4)
+        .expect("on the new build");
+    assert_eq!(methods[0].components()[0].path, fresh);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Seconds of swapping in [`hot_swap_under_load`] (the acceptance's 10 s by default;
+/// `PLUGBOARD_HOTSWAP_SECONDS` changes it).
+fn hot_seconds() -> f64 {
+    std::env::var("PLUGBOARD_HOTSWAP_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10.0)
 }
 
 #[test]
 fn hot_swap_under_load() {
-    let dir = temp_dir("hotswap");
-    let xa = build_of(&dir, "xnnpack.wasm", "a");
-    let xb = build_of(&dir, "xnnpack.wasm", "b");
-    let pa = build_of(&dir, "portable.wasm", "a");
-    let pb = build_of(&dir, "portable.wasm", "b");
-    let runtime = Runtime::new(registry());
-    runtime
-        .replace_component("XnnpackBackend", &xa)
-        .expect("xnnpack build a");
-    runtime
-        .replace_component("<bundled>/portable.wasm", &pa)
-        .expect("portable build a");
-    let builds: Vec<(String, &'static str)> = vec![
-        (sha256_of(&runtime, &xa), "xnnpack"),
-        (sha256_of(&runtime, &pa), "portable"),
-    ];
-    // Build b joins the known builds once loaded: compile it (and warm the cache) first.
-    let probe = Runtime::new(registry());
-    probe
-        .replace_component("XnnpackBackend", &xb)
-        .expect("xnnpack build b");
-    probe
-        .replace_component("<bundled>/portable.wasm", &pb)
-        .expect("portable build b");
-    let mut builds = builds;
-    builds.push((sha256_of(&probe, &xb), "xnnpack"));
-    builds.push((sha256_of(&probe, &pb), "portable"));
-    drop(probe);
-
-    let cases = vec![
-        Case::new("add_mul", "portable"),
-        Case::new("cnn", "portable"),
-        Case::new("add_mul", "xnnpack"),
-        Case::new("cnn", "xnnpack"),
-    ];
-    let mut methods: Vec<LiveMethod> = cases
-        .iter()
-        .map(|c| {
-            c.load(&runtime)
-                .unwrap_or_else(|e| panic!("{}: {e}", c.name()))
+    let r = scenario(1.5, hot_seconds());
+    let calm_n: u64 = r.calm.iter().map(|s| s.executes).sum();
+    let hot_n: u64 = r.hot.iter().map(|s| s.executes).sum();
+    let mib = |b: Option<u64>| {
+        b.map_or("?".to_string(), |b| {
+            format!("{:.1}", b as f64 / (1 << 20) as f64)
         })
-        .collect();
-
-    let (calm, calm_s, _) = run_phase(&cases, &mut methods, &builds, 1.5, None);
-    let calm_n: u64 = calm.iter().map(|s| s.executes).sum();
-
-    let swap_errors = std::sync::Mutex::new(Vec::<String>::new());
-    let swap = |i: usize| {
-        let (x_to, p_from, p_to) = if i.is_multiple_of(2) {
-            (&xb, &pa, &pb)
-        } else {
-            (&xa, &pb, &pa)
-        };
-        let p_from = p_from.display().to_string();
-        for r in [
-            runtime.replace_component("XnnpackBackend", x_to),
-            runtime.replace_component(&p_from, p_to),
-        ] {
-            if let Err(e) = r {
-                swap_errors
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(e.to_string());
-            }
-        }
     };
-    let (hot, hot_s, swaps) = run_phase(&cases, &mut methods, &builds, 3.0, Some(&swap));
-    let hot_n: u64 = hot.iter().map(|s| s.executes).sum();
-
     println!(
-        "without swapping: {calm_n} executes in {calm_s:.2} s = {:.0}/s; with swapping ({swaps} rounds, {} replacements): {hot_n} executes in {hot_s:.2} s = {:.0}/s",
-        calm_n as f64 / calm_s,
-        2 * swaps,
-        hot_n as f64 / hot_s
+        "without swapping: {calm_n} executes in {:.2} s = {:.0}/s; swapping ({} rounds: {} replacements, {} refused, {} loads/unloads): {hot_n} executes in {:.2} s = {:.0}/s",
+        r.calm_seconds,
+        calm_n as f64 / r.calm_seconds,
+        r.rounds,
+        r.replacements,
+        r.refused,
+        r.loads_unloads,
+        r.hot_seconds,
+        hot_n as f64 / r.hot_seconds
     );
-    for (((case, s), c), m) in cases.iter().zip(&hot).zip(&calm).zip(&methods) {
-        println!(
-            "  {}: {} executes ({:.0}/s without swapping), {} moves, {} failures, longest execute {:.2} ms ({:.2} ms without swapping)",
-            case.name(),
-            s.executes,
-            c.executes as f64 / calm_s,
-            m.moves(),
-            s.failures.len(),
-            s.longest.as_secs_f64() * 1e3,
-            c.longest.as_secs_f64() * 1e3,
-        );
-    }
-    let failures: Vec<&String> = calm.iter().chain(&hot).flat_map(|s| &s.failures).collect();
+    println!(
+        "resident memory: {} MiB after the calm phase, {} MiB when the swaps stopped, {} MiB once every method moved to the final versions",
+        mib(r.rss_calm),
+        mib(r.rss_hot_end),
+        mib(r.rss_settled)
+    );
+    let failures: Vec<&String> = r
+        .calm
+        .iter()
+        .chain(&r.hot)
+        .flat_map(|s| &s.failures)
+        .collect();
     assert!(
         failures.is_empty(),
         "{} failures, first: {:?}",
         failures.len(),
         &failures[..failures.len().min(5)]
     );
-    let swap_errors = swap_errors.into_inner().unwrap_or_else(|e| e.into_inner());
-    assert!(swap_errors.is_empty(), "{swap_errors:?}");
-    assert!(swaps >= 10, "only {swaps} swap rounds");
-    for ((case, s), m) in cases.iter().zip(&hot).zip(&methods) {
+    assert!(r.swap_errors.is_empty(), "{:?}", r.swap_errors);
+    assert!(r.move_errors.is_empty(), "{:?}", r.move_errors);
+    assert!(r.rounds >= 10, "only {} swap rounds", r.rounds);
+    assert_eq!(r.replacements, 2 * r.rounds);
+    assert_eq!(r.refused, 3 * r.rounds);
+    assert_eq!(r.loads_unloads, r.rounds);
+    for ((case, s), moves) in r.cases.iter().zip(&r.hot).zip(&r.moves) {
         assert!(s.executes > 0, "{} never ran", case.name());
-        assert!(
-            m.last_move_error().is_none(),
-            "{}: {:?}",
-            case.name(),
-            m.last_move_error()
-        );
+        assert!(*moves > 0, "{} never moved", case.name());
         // Every method uses one family; it must have run on both of its builds.
         let family = if case.variant == "xnnpack" {
             "xnnpack"
         } else {
             "portable"
         };
-        for (sha, f) in &builds {
+        for (sha, f) in &r.builds {
             if *f == family {
                 assert!(
                     s.seen.contains(sha),
@@ -555,5 +383,20 @@ fn hot_swap_under_load() {
                 );
             }
         }
+    }
+    // Old instances are freed: no version the runtime let go of is still alive, and
+    // memory is back near its level before the swaps.
+    assert!(
+        r.leaked_versions.is_empty(),
+        "still alive: {:?}",
+        r.leaked_versions
+    );
+    if let (Some(calm), Some(settled)) = (r.rss_calm, r.rss_settled) {
+        let grown = settled.saturating_sub(calm);
+        assert!(
+            grown < 64 << 20,
+            "resident memory grew by {:.1} MiB over the swaps",
+            grown as f64 / (1 << 20) as f64
+        );
     }
 }
