@@ -121,8 +121,18 @@ pub fn max_abs_diff(actual: &Tensor, expected: &Tensor) -> Result<f64, String> {
             actual.dtype, expected.dtype
         ));
     }
-    let a = actual.to_f64_vec().ok_or("unreadable dtype")?;
-    let e = expected.to_f64_vec().ok_or("unreadable dtype")?;
+    // Compare logical values: data in another dim order is made contiguous first.
+    let contiguous = |t: &Tensor| -> Result<Vec<f64>, String> {
+        let order: Vec<u8> = (0..t.sizes.len() as u8).collect();
+        let t = if t.dim_order == order {
+            t.clone()
+        } else {
+            t.to_dim_order(&order).map_err(|e| e.to_string())?
+        };
+        t.to_f64_vec().ok_or_else(|| "unreadable dtype".to_string())
+    };
+    let a = contiguous(actual)?;
+    let e = contiguous(expected)?;
     let mut worst = 0f64;
     for (i, (x, y)) in a.iter().zip(&e).enumerate() {
         if x.is_nan() != y.is_nan() {

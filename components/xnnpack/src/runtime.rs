@@ -1187,17 +1187,9 @@ impl Runtime {
                     want.name()
                 )));
             }
-            if t.dim_order
-                .iter()
-                .enumerate()
-                .any(|(d, &o)| o as usize != d)
-            {
-                return Err(bad(format!(
-                    "input {i} has dim order {:?}; only contiguous tensors are supported",
-                    t.dim_order
-                )));
-            }
-            let d: Vec<usize> = t.sizes.iter().map(|&s| s as usize).collect();
+            let declared = &self.graph.values[self.graph.inputs[i]].dims;
+            let d = memory_dims(&t.sizes, &t.dim_order, declared)
+                .map_err(|m| bad(format!("input {i}: {m}")))?;
             if d.iter().try_fold(size, |a, &s| a.checked_mul(s)) != Some(t.data.len()) {
                 return Err(bad(format!(
                     "input {i} has {} bytes for sizes {:?}",
@@ -1282,10 +1274,12 @@ impl Runtime {
             } else {
                 arena_bytes_mut(&mut self.arena, off, n)?.to_vec()
             };
+            let k = outs.len();
+            let (sizes, dim_order) = logical_sizes(shape, outputs[k]);
             outs.push(Tensor {
                 dtype: scalar_type(dtype).0,
-                sizes: shape.iter().map(|&s| s as u32).collect(),
-                dim_order: (0..shape.len() as u8).collect(),
+                sizes,
+                dim_order,
                 data,
             });
         }
@@ -1600,6 +1594,85 @@ impl Runtime {
         }
         Ok(())
     }
+}
+
+/// Drops the size-1 entries of `dims`: two layouts with the same result are the same
+/// bytes in memory (a size-1 dimension can sit anywhere in a dim order).
+fn without_ones(dims: impl IntoIterator<Item = usize>) -> Vec<usize> {
+    dims.into_iter().filter(|&d| d != 1).collect()
+}
+
+/// The dims an XNNPACK graph input is given for a delegate argument of logical `sizes`
+/// in `dim_order`: the sizes in memory order (outermost first), the data then passed as
+/// it lies, as ExecuTorch's `XNNExecutor` does (`dims[j] = size(dim_order[j])`). The
+/// graph was built for that layout: a channels-last input of an NHWC-tagged graph has
+/// NHWC dims there. Where the memory-order sizes differ from the `declared` dims only
+/// in where size-1 dimensions sit (a `(1, 1, 7, 5)` channels-last tensor, whose dim
+/// order `[0, 2, 1, 3]` and `[0, 2, 3, 1]` are the same bytes), the declared dims are
+/// used: ExecuTorch reshapes to the former and fails (pytorch/executorch#19153).
+///
+/// Errors: a dim order that is not a permutation of the rank.
+fn memory_dims(sizes: &[u32], dim_order: &[u8], declared: &[usize]) -> Result<Vec<usize>, String> {
+    let rank = sizes.len();
+    let mut seen = vec![false; rank];
+    if dim_order.len() != rank
+        || dim_order
+            .iter()
+            .any(|&d| (d as usize) >= rank || std::mem::replace(&mut seen[d as usize], true))
+    {
+        return Err(format!(
+            "dim order {dim_order:?} is not a permutation of rank {rank}"
+        ));
+    }
+    let memory: Vec<usize> = dim_order
+        .iter()
+        .map(|&d| sizes[d as usize] as usize)
+        .collect();
+    if memory != declared
+        && declared.len() == rank
+        && without_ones(memory.iter().copied()) == without_ones(declared.iter().copied())
+    {
+        return Ok(declared.to_vec());
+    }
+    Ok(memory)
+}
+
+/// The logical sizes and dim order of a graph output whose memory-order dims are
+/// `shape`, for the delegate's output argument `arg` (its planned sizes and dim order):
+/// the inverse of [`memory_dims`], `sizes[dim_order[j]] = shape[j]`. When `shape` is the
+/// planned tensor's memory layout up to size-1 dimensions, the planned sizes are the
+/// answer; an output argument without a usable dim order gets `shape` as contiguous.
+fn logical_sizes(shape: &[usize], arg: &Tensor) -> (Vec<u32>, Vec<u8>) {
+    let rank = shape.len();
+    let order = &arg.dim_order;
+    let contiguous = || {
+        (
+            shape.iter().map(|&s| s as u32).collect(),
+            (0..rank as u8).collect(),
+        )
+    };
+    let valid = order.len() == rank && {
+        let mut seen = vec![false; rank];
+        order
+            .iter()
+            .all(|&d| (d as usize) < rank && !std::mem::replace(&mut seen[d as usize], true))
+    };
+    if !valid || arg.sizes.len() != rank {
+        return contiguous();
+    }
+    let planned_memory: Vec<usize> = order
+        .iter()
+        .map(|&d| arg.sizes[d as usize] as usize)
+        .collect();
+    let same_count = shape.iter().product::<usize>() == planned_memory.iter().product::<usize>();
+    if same_count && without_ones(planned_memory) == without_ones(shape.iter().copied()) {
+        return (arg.sizes.clone(), order.clone());
+    }
+    let mut sizes = vec![0u32; rank];
+    for (j, &d) in order.iter().enumerate() {
+        sizes[d as usize] = shape[j] as u32;
+    }
+    (sizes, order.clone())
 }
 
 /// Builds the schedule for `input_dims`. With `check_declared`, every inferred shape

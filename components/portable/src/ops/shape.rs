@@ -49,6 +49,7 @@ pub fn register(r: &mut Registrar) {
     r.add("aten::unbind_copy.int_out", ALL_DTYPES, unbind_copy);
     r.add("aten::narrow_copy.out", ALL_DTYPES, narrow_copy);
     r.add("aten::alias_copy.out", ALL_DTYPES, alias_copy);
+    r.add("aten::as_strided_copy.out", ALL_DTYPES, as_strided_copy);
     r.add("aten::pixel_shuffle.out", ALL_DTYPES, pixel_shuffle);
     r.add("aten::pixel_unshuffle.out", ALL_DTYPES, pixel_unshuffle);
 }
@@ -631,6 +632,53 @@ fn permute_copy(a: &mut Args) -> KResult {
     let xs = tstrides(&x);
     let ss: Vec<isize> = perm.iter().map(|&d| xs[d]).collect();
     copy_view(&x, 0, &ss, &out, 0, &tstrides(&out), &sizes)
+}
+
+/// `as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt?
+/// storage_offset=None, *, Tensor(a!) out)`: `out[i] = storage[offset + sum(i_k *
+/// stride_k)]`, where `storage` is `self`'s data as it lies in memory, in its own dim
+/// order. PyTorch computes `stride` against the eager tensor's strides, which for a
+/// tensor in dim order `d` are exactly the strides of dense memory in `d` (a
+/// channels-last `flatten` is exported as this op), so any dim order of `self` is
+/// served (ExecuTorch's own kernel refuses a non-default one). Every element read must
+/// lie inside `self`: negative strides or offsets and reads past the end are
+/// `invalid-argument`.
+fn as_strided_copy(a: &mut Args) -> KResult {
+    let x = a.tensor(0)?;
+    let size = a.int_list(1)?;
+    let stride = a.int_list(2)?;
+    let offset = a.opt_int(3)?.unwrap_or(0);
+    if size.len() != stride.len() {
+        return Err(invalid(format!(
+            "as_strided: {} sizes but {} strides",
+            size.len(),
+            stride.len()
+        )));
+    }
+    if offset < 0 || size.iter().chain(&stride).any(|&v| v < 0) {
+        return Err(invalid(format!(
+            "as_strided: negative size, stride or offset (size {size:?}, stride {stride:?}, offset {offset})"
+        )));
+    }
+    let sizes: Vec<usize> = size.iter().map(|&s| s as usize).collect();
+    let numel: usize = x.sizes.iter().product();
+    if !sizes.contains(&0) {
+        // The last element read, in i128 so that hostile values cannot overflow.
+        let last = sizes
+            .iter()
+            .zip(&stride)
+            .fold(offset as i128, |acc, (&n, &st)| {
+                acc + (n as i128 - 1) * st as i128
+            });
+        if last >= numel as i128 {
+            return Err(invalid(format!(
+                "as_strided: size {size:?}, stride {stride:?} and offset {offset} read element {last} of a tensor of {numel}"
+            )));
+        }
+    }
+    let out = a.out(4, &sizes)?;
+    let ss: Vec<isize> = stride.iter().map(|&s| s as isize).collect();
+    copy_view(&x, offset as isize, &ss, &out, 0, &tstrides(&out), &sizes)
 }
 
 fn transpose_impl(a: &mut Args, x: &Tensor, d0: usize, d1: usize, out_idx: usize) -> KResult {
