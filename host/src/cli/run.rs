@@ -43,6 +43,15 @@ pub struct RunArgs {
     /// consecutive calls (to measure dispatch cost).
     #[arg(long)]
     pub per_call: bool,
+    /// Write a Chrome / Perfetto trace of every execute (an event per instruction, its
+    /// argument copies and the backends' executes) to this JSON file; open it at
+    /// ui.perfetto.dev.
+    #[arg(long, value_name = "TRACE.json")]
+    pub profile: Option<PathBuf>,
+    /// Print the operators, backends and copies that took the most time, over every
+    /// execute, as a table.
+    #[arg(long)]
+    pub profile_summary: bool,
     #[command(flatten)]
     pub registry: RegistryArgs,
 }
@@ -78,6 +87,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let mut method = Method::load(program.clone(), &args.method, &registry)?;
     if args.per_call {
         method.set_batching(false);
+    }
+    if args.profile.is_some() || args.profile_summary {
+        method.set_profiling(true);
     }
     let load_time = t0.elapsed();
 
@@ -165,6 +177,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             names[1..].join(", ")
         );
     }
+    if let Some(profile) = method.profile() {
+        report_profile(profile, args.profile.as_deref(), args.profile_summary)?;
+    }
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
     }
@@ -175,6 +190,56 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             npy::write(&path, t)?;
             outln!("  written to {}", path.display());
         }
+    }
+    Ok(())
+}
+
+/// Writes the trace to `trace` and prints the summary table (top 20 rows) when asked.
+fn report_profile(
+    profile: &plugboard::method::profile::Profile,
+    trace: Option<&std::path::Path>,
+    summary: bool,
+) -> anyhow::Result<()> {
+    let execute = profile.execute_time();
+    if let Some(path) = trace {
+        std::fs::write(path, profile.chrome_trace())
+            .with_context(|| format!("write the trace to {}", path.display()))?;
+        let covered = profile.instruction_time().as_secs_f64() / execute.as_secs_f64().max(1e-12);
+        outln!(
+            "profile: {} events written to {} (instructions cover {:.1}% of the execute time); open it at ui.perfetto.dev",
+            profile.events.len(),
+            path.display(),
+            covered * 100.0
+        );
+    }
+    if summary {
+        let rows = profile.summary();
+        let total = execute.as_secs_f64().max(1e-12);
+        outln!(
+            "{:<44} {:>9} {:>7} {:>11} {:>11} {:>7}",
+            "name",
+            "kind",
+            "calls",
+            "total ms",
+            "mean us",
+            "% exec"
+        );
+        for r in rows.iter().take(20) {
+            let t = r.total.as_secs_f64();
+            outln!(
+                "{:<44} {:>9} {:>7} {:>11.3} {:>11.1} {:>6.1}%",
+                r.name,
+                r.kind.category(),
+                r.count,
+                t * 1e3,
+                t * 1e6 / r.count as f64,
+                100.0 * t / total
+            );
+        }
+        if rows.len() > 20 {
+            outln!("({} more rows)", rows.len() - 20);
+        }
+        outln!("(copies and backend executes are inside their delegate calls; % of the total execute time, {:.3} ms)", total * 1e3);
     }
     Ok(())
 }

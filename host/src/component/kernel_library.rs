@@ -102,6 +102,21 @@ impl KernelLibraryInstance {
         }
     }
 
+    /// Turns timestamping of `progress.at` reports on (profiling) or off; on clears the
+    /// marks kept so far.
+    pub fn set_progress_marks(&mut self, on: bool) {
+        self.sandbox.store.data_mut().progress.marks = on.then(Vec::new);
+    }
+
+    /// The `(position, time)` of each `progress.at` since the last call (empty when
+    /// marks are off).
+    pub fn take_progress_marks(&mut self) -> Vec<(u32, std::time::Instant)> {
+        match &mut self.sandbox.store.data_mut().progress.marks {
+            Some(m) => std::mem::take(m),
+            None => Vec::new(),
+        }
+    }
+
     /// Reserves `size` zeroed bytes aligned to `align` in the instance's memory.
     ///
     /// The address comes from the component: a block that does not fit the 32-bit

@@ -1,5 +1,8 @@
 //! The instruction loop of [`Method::execute`].
 
+use std::time::Instant;
+
+use super::profile::EventKind;
 use super::{Method, TensorValue, Value};
 use crate::bindings::kernels::{KernelArg, KernelUpdate, TensorRef};
 use crate::bindings::to_wit_dtype;
@@ -45,25 +48,30 @@ impl Method {
                     }
                 }
             }
+            let start = Instant::now();
             let next = match &plan.instructions[pc] {
                 Instruction::Kernel { op, args } => {
                     let name = &plan.operators[*op];
                     self.kernel_call(*op, args)
                         .map_err(|e| e.with_instruction(pc).with_operator(name.clone()))?;
+                    self.mark(name.as_str(), EventKind::Kernel, start, Some(pc));
                     pc + 1
                 }
                 Instruction::Delegate { delegate, args } => {
                     let id = &plan.delegates[*delegate].id;
                     self.delegate_call(pc, *delegate, args)
                         .map_err(|e| e.with_instruction(pc).with_backend(id.clone()))?;
+                    self.mark(id.as_str(), EventKind::Delegate, start, Some(pc));
                     pc + 1
                 }
                 Instruction::Move { from, to } => {
                     self.values[*to] = self.values[*from].clone();
+                    self.mark("move", EventKind::Control, start, Some(pc));
                     pc + 1
                 }
                 Instruction::JumpFalse { cond, destination } => {
                     let c = self.truth(*cond).map_err(|e| e.with_instruction(pc))?;
+                    self.mark("jump_false", EventKind::Control, start, Some(pc));
                     if c {
                         pc + 1
                     } else {
@@ -140,7 +148,30 @@ impl Method {
                 .with_component(component)
                 .with_instruction(pc)
         };
-        match lib.run_prepared(&self.batch.ids[pc..end]) {
+        let start = Instant::now();
+        let result = lib.run_prepared(&self.batch.ids[pc..end]);
+        let done = Instant::now();
+        let marks = lib.take_progress_marks();
+        if let (Some(profile), Ok((ran, _))) = (&mut self.profile, &result) {
+            // Call k ran from its `progress.at(k)` to the next call's (the last one to
+            // the batch's end); the first starts with the crossing.
+            let ran = (*ran as usize).min(len);
+            let mut starts = vec![None; ran];
+            for (pos, t) in marks {
+                if let Some(s) = starts.get_mut(pos as usize) {
+                    s.get_or_insert(t);
+                }
+            }
+            if let Some(first) = starts.first_mut() {
+                *first = Some(start);
+            }
+            for k in 0..ran {
+                let from = starts[k].unwrap_or(start).max(start);
+                let to = starts[k + 1..].iter().flatten().next().copied().unwrap_or(done);
+                profile.record(op_name(pc + k), EventKind::Kernel, from, to.max(from), Some(pc + k));
+            }
+        }
+        match result {
             Ok((ran, updates)) => {
                 // The library must account for the batch: at least one call run, no
                 // more than it holds, and stopping early only on a call with updates.
@@ -297,6 +328,7 @@ impl Method {
         }
         let info = self.extra_libraries[lib].info.clone();
         let component = &info.path;
+        let copy_start = Instant::now();
         let mut shadows: Vec<(usize, u32)> = Vec::with_capacity(tensors.len());
         // (value, sizes and bytes copied in) of the tensors that may change.
         let mut copied: Vec<(usize, Vec<u32>, Vec<u8>)> = Vec::new();
@@ -338,7 +370,9 @@ impl Method {
             .iter()
             .map(|&vi| self.kernel_arg_at(vi, &address))
             .collect::<Result<Vec<_>>>()?;
+        self.mark("copy to library", EventKind::Copy, copy_start, None);
         let updates = self.extra_libraries[lib].call(index, &kargs)?;
+        let copy_start = Instant::now();
         for u in updates {
             self.apply_update(args, u)
                 .map_err(|e| e.with_component(component))?;
@@ -361,6 +395,7 @@ impl Method {
                 self.storage.write(t.addr, &now)?;
             }
         }
+        self.mark("copy back", EventKind::Copy, copy_start, None);
         Ok(())
     }
 
@@ -477,10 +512,12 @@ impl Method {
     }
 
     fn delegate_call(&mut self, pc: usize, delegate: usize, args: &[usize]) -> Result<()> {
+        let start = Instant::now();
         let inputs = args
             .iter()
             .map(|&vi| self.delegate_arg(vi))
             .collect::<Result<Vec<_>>>()?;
+        self.mark("copy in", EventKind::Copy, start, Some(pc));
         let slot = self.delegates[delegate].backend;
         let handle = self.delegates[delegate].handle.ok_or_else(|| {
             Error::new(
@@ -490,7 +527,10 @@ impl Method {
         })?;
         let info = self.backends[slot].info.clone();
         let component = &info.path;
+        let start = Instant::now();
         let outputs = self.backends[slot].instance.execute(handle, &inputs)?;
+        self.mark("backend execute", EventKind::Backend, start, Some(pc));
+        let start = Instant::now();
         let want = self.delegate_outputs[pc];
         if outputs.len() != want {
             return Err(broken(format!(
@@ -507,6 +547,7 @@ impl Method {
                 Error::new(e.kind, format!("output {k}: {}", e.message)).with_component(component)
             })?;
         }
+        self.mark("copy out", EventKind::Copy, start, Some(pc));
         Ok(())
     }
 

@@ -11,6 +11,7 @@
 mod dataflow;
 mod executor;
 mod libraries;
+pub mod profile;
 mod storage;
 mod values;
 
@@ -61,6 +62,8 @@ pub struct Method {
     batch: Batch,
     /// For each instruction: how many outputs its `DelegateCall` has (see [`dataflow`]).
     delegate_outputs: Vec<usize>,
+    /// The events of profiled executes, while profiling is on.
+    profile: Option<profile::Profile>,
 }
 
 /// Prepared-call batching: runs of consecutive kernel calls go to the kernel library in
@@ -258,6 +261,7 @@ impl Method {
             op_table,
             backends: Vec::new(),
             delegates: Vec::new(),
+            profile: None,
         };
         method.place_tensors()?;
         method.init_delegates(registry)?;
@@ -289,6 +293,30 @@ impl Method {
             );
             self.batch.enabled = fresh.enabled;
             self.batch.run_end = fresh.run_end;
+        }
+    }
+
+    /// Turns profiling on (a fresh, empty [`profile::Profile`]) or off (dropping it).
+    /// While on, every execute records its instructions' events (see [`profile`]).
+    pub fn set_profiling(&mut self, on: bool) {
+        self.profile = on.then(|| profile::Profile::new(self.name()));
+    }
+
+    /// The events recorded since profiling was turned on, if it is.
+    pub fn profile(&self) -> Option<&profile::Profile> {
+        self.profile.as_ref()
+    }
+
+    /// Records a span from `start` to now, when profiling.
+    fn mark(
+        &mut self,
+        name: impl Into<String>,
+        kind: profile::EventKind,
+        start: std::time::Instant,
+        instruction: Option<usize>,
+    ) {
+        if let Some(p) = &mut self.profile {
+            p.record(name, kind, start, std::time::Instant::now(), instruction);
         }
     }
 
@@ -658,8 +686,14 @@ impl Method {
         }
         let name = self.name().to_string();
         let file = self.program.origin().to_path_buf();
-        self.run_chain()
-            .map_err(|e| e.with_method(name).with_file(file))
+        let profiling = self.profile.is_some();
+        if let Some(lib) = self.storage.kernel_library() {
+            lib.set_progress_marks(profiling);
+        }
+        let start = std::time::Instant::now();
+        let r = self.run_chain();
+        self.mark("execute", profile::EventKind::Execute, start, None);
+        r.map_err(|e| e.with_method(name).with_file(file))
     }
 
     /// Bytes copied into and out of the method's storage (inputs, outputs, delegate
