@@ -42,6 +42,12 @@ pub trait Gpu {
         commands: &[Command],
         reads: &[Read],
     ) -> Result<Vec<Vec<u8>>, Error>;
+    /// The host clock (`clock.now`, ns) when the host profiles this execute, else None.
+    fn profile_clock(&self) -> Option<u64> {
+        None
+    }
+    /// Reports a step of the execute to the host's profiler (`profiling.node`).
+    fn profile_step(&self, _name: &str, _start: u64, _end: u64) {}
 }
 
 /// The host's `gpu` import.
@@ -72,6 +78,12 @@ impl Gpu for HostGpu {
         reads: &[Read],
     ) -> Result<Vec<Vec<u8>>, Error> {
         gpu::run(&writes, commands, reads)
+    }
+    fn profile_clock(&self) -> Option<u64> {
+        crate::plugboard::runtime::profiling::enabled().then(crate::plugboard::runtime::clock::now)
+    }
+    fn profile_step(&self, name: &str, start: u64, end: u64) {
+        crate::plugboard::runtime::profiling::node(name, start, end);
     }
 }
 
@@ -458,6 +470,7 @@ impl Runtime {
     /// Errors: `invalid-argument` for arguments of the wrong count, kind, rank, sizes or
     /// dtype; the device's errors.
     pub fn execute(&mut self, args: &[Evalue], gpu: &dyn Gpu) -> Result<Vec<Evalue>, Error> {
+        let t_start = gpu.profile_clock();
         let g = &self.graph;
         let (n_in, n_out) = (g.inputs.len(), g.outputs.len());
         if args.len() != n_in + n_out {
@@ -599,6 +612,11 @@ impl Runtime {
             outs.push((v, planned.dtype, s, n));
         }
         let max_cmds = self.limits.max_commands.max(1) as usize;
+        let t_run = t_start.and_then(|t| {
+            let now = gpu.profile_clock()?;
+            gpu.profile_step("prepare (inputs, sizes, uniforms)", t, now);
+            Some(now)
+        });
         let data = if commands.len() <= max_cmds {
             gpu.run(writes, &commands, &reads)?
         } else {
@@ -622,6 +640,16 @@ impl Runtime {
                 ),
             ));
         }
+        let t_outputs = t_run.and_then(|t| {
+            let now = gpu.profile_clock()?;
+            let name = format!(
+                "gpu run ({} dispatches, {} reads)",
+                commands.len(),
+                reads.len()
+            );
+            gpu.profile_step(&name, t, now);
+            Some(now)
+        });
         self.last_uniform = uni;
         let mut it = data.into_iter();
         let mut result = Vec::with_capacity(outs.len());
@@ -649,6 +677,9 @@ impl Runtime {
                 dim_order: (0..s.len() as u8).collect(),
                 data,
             }));
+        }
+        if let (Some(t), Some(now)) = (t_outputs, gpu.profile_clock()) {
+            gpu.profile_step("outputs", t, now);
         }
         Ok(result)
     }

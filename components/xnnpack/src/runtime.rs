@@ -1229,9 +1229,16 @@ impl Runtime {
                 }
             }
         }
+        // Node timings for the host's profiler (`profiling` import), only when it asks.
+        let profiling = crate::plugboard::runtime::profiling::enabled();
         let mut ni = 0;
         while ni < self.graph.nodes.len() {
             let len = self.chains.get(ni).copied().unwrap_or(1).max(1);
+            let start = if profiling {
+                crate::plugboard::runtime::clock::now()
+            } else {
+                0
+            };
             let r = if len > 1 {
                 self.run_chain(ni, len)
             } else if self.qsteps[ni].is_some() {
@@ -1239,6 +1246,16 @@ impl Runtime {
             } else {
                 self.run_node(ni)
             };
+            if profiling {
+                let end = crate::plugboard::runtime::clock::now();
+                let name = self.graph.nodes[ni].name;
+                let label = if len > 1 {
+                    format!("{name} (+{} fused)", len - 1)
+                } else {
+                    name.to_string()
+                };
+                crate::plugboard::runtime::profiling::node(&label, start, end);
+            }
             r.map_err(|e| {
                 let n = &self.graph.nodes[ni];
                 let span = if len > 1 {

@@ -143,6 +143,19 @@ impl BackendInstance {
             })
     }
 
+    /// Turns the `profiling` import on or off for the coming executes (on clears what
+    /// was kept).
+    pub fn set_profiling(&mut self, on: bool) {
+        let p = &mut self.sandbox.store.data_mut().profiling;
+        p.enabled = on;
+        p.nodes.clear();
+    }
+
+    /// The steps the backend reported through `profiling.node` since the last call.
+    pub fn take_profile_nodes(&mut self) -> Vec<crate::component::imports::profiling::NodeTiming> {
+        std::mem::take(&mut self.sandbox.store.data_mut().profiling.nodes)
+    }
+
     /// Frees an initialized delegate.
     pub fn destroy(&mut self, handle: ResourceAny) -> Result<()> {
         if self.sandbox.is_poisoned() {

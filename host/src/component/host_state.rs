@@ -21,6 +21,7 @@ use super::imports::gpu::{self, GpuCtx};
 use super::imports::log_limit::LogLimit;
 use super::imports::logging::{self, LoggingCtx};
 use super::imports::named_data::{self, NamedDataCtx};
+use super::imports::profiling::{self, ProfilingCtx};
 use super::imports::progress::{self, ProgressCtx};
 use super::imports::qnn::{self, QnnCtx};
 use super::imports::types::{self, TypesCtx};
@@ -36,6 +37,7 @@ pub struct HostState {
     pub(crate) logging: LoggingCtx,
     clock: ClockCtx,
     pub(crate) progress: ProgressCtx,
+    pub(crate) profiling: ProfilingCtx,
     pub(crate) named_data: NamedDataCtx,
     pub(crate) cpu_accel: CpuAccel,
     pub(crate) gpu: GpuCtx,
@@ -79,6 +81,7 @@ impl HostState {
             logging,
             clock: ClockCtx,
             progress: ProgressCtx::default(),
+            profiling: ProfilingCtx::default(),
             named_data: NamedDataCtx::default(),
         }
     }
@@ -89,6 +92,7 @@ impl HostState {
         logging::add_to_linker(linker, |s| &mut s.logging)?;
         clock::add_to_linker(linker, |s| &mut s.clock)?;
         progress::add_to_linker(linker, |s| &mut s.progress)?;
+        profiling::add_to_linker(linker, |s| &mut s.profiling)?;
         named_data::add_to_linker(linker, |s| &mut s.named_data)?;
         cpu_accel::add_to_linker(linker, |s| &mut s.cpu_accel)?;
         gpu::add_to_linker(linker, |s| &mut s.gpu)?;

@@ -128,8 +128,13 @@ impl Method {
     /// Runs the kernel calls `pc..end` in one crossing. Returns the next instruction,
     /// or `None` when batching is unavailable (the caller then runs `pc` by itself).
     fn run_batch(&mut self, pc: usize, end: usize) -> Result<Option<usize>> {
-        if !self.batch.prepared && !self.prepare_all()? {
-            return Ok(None);
+        if !self.batch.prepared {
+            let start = Instant::now();
+            let prepared = self.prepare_all()?;
+            self.mark("prepare kernel calls", EventKind::Control, start, Some(pc));
+            if !prepared {
+                return Ok(None);
+            }
         }
         let program = self.program.clone();
         let plan = &program.plans()[self.plan_index];
@@ -167,8 +172,17 @@ impl Method {
             }
             for k in 0..ran {
                 let from = starts[k].unwrap_or(start).max(start);
-                let to = starts[k + 1..].iter().flatten().next().copied().unwrap_or(done);
-                profile.record(op_name(pc + k), EventKind::Kernel, from, to.max(from), Some(pc + k));
+                let to = starts[k + 1..]
+                    .iter()
+                    .flatten()
+                    .next()
+                    .copied()
+                    .unwrap_or(done);
+                let name = match &plan.instructions[pc + k] {
+                    Instruction::Kernel { op, .. } => plan.operators[*op].as_str(),
+                    _ => "",
+                };
+                profile.record(name, EventKind::Kernel, from, to.max(from), Some(pc + k));
             }
         }
         match result {
@@ -527,8 +541,27 @@ impl Method {
         })?;
         let info = self.backends[slot].info.clone();
         let component = &info.path;
+        let profiling = self.profile.is_some();
+        if profiling {
+            self.backends[slot].instance.set_profiling(true);
+        }
         let start = Instant::now();
-        let outputs = self.backends[slot].instance.execute(handle, &inputs)?;
+        let result = self.backends[slot].instance.execute(handle, &inputs);
+        let end = Instant::now();
+        if profiling {
+            let instance = &mut self.backends[slot].instance;
+            let nodes = instance.take_profile_nodes();
+            instance.set_profiling(false);
+            if let Some(p) = &mut self.profile {
+                // The backend's clock readings, turned into instants inside the call.
+                let epoch = crate::component::imports::clock::epoch();
+                let at = |ns: u64| (epoch + std::time::Duration::from_nanos(ns)).clamp(start, end);
+                for n in nodes {
+                    p.record(&n.name, EventKind::Node, at(n.start), at(n.end), Some(pc));
+                }
+            }
+        }
+        let outputs = result?;
         self.mark("backend execute", EventKind::Backend, start, Some(pc));
         let start = Instant::now();
         let want = self.delegate_outputs[pc];

@@ -310,7 +310,7 @@ impl Method {
     /// Records a span from `start` to now, when profiling.
     fn mark(
         &mut self,
-        name: impl Into<String>,
+        name: &str,
         kind: profile::EventKind,
         start: std::time::Instant,
         instruction: Option<usize>,

@@ -6,7 +6,8 @@
 //! its operator), a delegate call (named by its backend id, with the copies of its
 //! arguments into and out of the backend and the backend's own execute as events
 //! inside it), a call into a second kernel library (with its argument copies), and
-//! moves and jumps. Kernel calls batched into one crossing are timed one by one from
+//! moves and jumps. Backends that import `profiling` (1.3.0) add their own steps (the
+//! XNNPACK backend: each graph node) inside the backend's execute. Kernel calls batched into one crossing are timed one by one from
 //! the library's `progress.at` reports, which arrive before each call of the batch.
 //!
 //! [`Profile::chrome_trace`] writes the Trace Event Format's JSON object form
@@ -14,6 +15,8 @@
 //! microseconds), which Perfetto (ui.perfetto.dev) and `chrome://tracing` open.
 //! [`Profile::summary`] totals events by name, for `plugboard run --profile-summary`.
 
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Kind of a profiled event.
@@ -29,6 +32,9 @@ pub enum EventKind {
     Copy,
     /// The backend's `execute` of a delegate (inside a delegate event).
     Backend,
+    /// A step the backend timed itself (a delegate graph node, reported through the
+    /// `profiling` import; inside a backend event).
+    Node,
     /// `MoveCall`, `JumpFalseCall`, `FreeCall`.
     Control,
 }
@@ -42,6 +48,7 @@ impl EventKind {
             EventKind::Delegate => "delegate",
             EventKind::Copy => "copy",
             EventKind::Backend => "backend",
+            EventKind::Node => "node",
             EventKind::Control => "control",
         }
     }
@@ -50,8 +57,9 @@ impl EventKind {
 /// One timed span.
 #[derive(Debug, Clone)]
 pub struct Event {
-    /// Operator name, backend id, or what was copied.
-    pub name: String,
+    /// Operator name, backend id, or what was copied (shared by every event of that
+    /// name: recording an event allocates nothing once its name was seen).
+    pub name: Arc<str>,
     /// What the span is.
     pub kind: EventKind,
     /// Start, from the start of the profile.
@@ -70,6 +78,7 @@ pub struct Profile {
     pub events: Vec<Event>,
     /// The method's name (the trace's thread name).
     pub method: String,
+    names: HashMap<Box<str>, Arc<str>>,
 }
 
 /// One row of [`Profile::summary`].
@@ -92,13 +101,14 @@ impl Profile {
             epoch: Instant::now(),
             events: Vec::new(),
             method: method.to_string(),
+            names: HashMap::new(),
         }
     }
 
     /// Records a span from `start` to `end` (clamped to the profile's start).
     pub fn record(
         &mut self,
-        name: impl Into<String>,
+        name: &str,
         kind: EventKind,
         start: Instant,
         end: Instant,
@@ -106,8 +116,16 @@ impl Profile {
     ) {
         let s = start.saturating_duration_since(self.epoch);
         let e = end.saturating_duration_since(self.epoch).max(s);
+        let name = match self.names.get(name) {
+            Some(n) => n.clone(),
+            None => {
+                let n: Arc<str> = Arc::from(name);
+                self.names.insert(name.into(), n.clone());
+                n
+            }
+        };
         self.events.push(Event {
-            name: name.into(),
+            name,
             kind,
             start: s,
             duration: e - s,
@@ -144,13 +162,16 @@ impl Profile {
     pub fn summary(&self) -> Vec<SummaryRow> {
         let mut rows: Vec<SummaryRow> = Vec::new();
         for e in self.events.iter().filter(|e| e.kind != EventKind::Execute) {
-            match rows.iter_mut().find(|r| r.kind == e.kind && r.name == e.name) {
+            match rows
+                .iter_mut()
+                .find(|r| r.kind == e.kind && *r.name == *e.name)
+            {
                 Some(r) => {
                     r.count += 1;
                     r.total += e.duration;
                 }
                 None => rows.push(SummaryRow {
-                    name: e.name.clone(),
+                    name: e.name.to_string(),
                     kind: e.kind,
                     count: 1,
                     total: e.duration,
@@ -173,7 +194,7 @@ impl Profile {
         })];
         trace.extend(events.into_iter().map(|e| {
             let mut v = serde_json::json!({
-                "name": e.name,
+                "name": &*e.name,
                 "cat": e.kind.category(),
                 "ph": "X",
                 "ts": e.start.as_secs_f64() * 1e6,
@@ -200,7 +221,13 @@ mod tests {
         let t0 = p.epoch;
         let ms = Duration::from_millis;
         p.record("aten::add.out", EventKind::Kernel, t0, t0 + ms(2), Some(0));
-        p.record("aten::add.out", EventKind::Kernel, t0 + ms(2), t0 + ms(3), Some(1));
+        p.record(
+            "aten::add.out",
+            EventKind::Kernel,
+            t0 + ms(2),
+            t0 + ms(3),
+            Some(1),
+        );
         p.record("a\"b", EventKind::Delegate, t0 + ms(3), t0 + ms(7), Some(2));
         p.record("execute", EventKind::Execute, t0, t0 + ms(8), None);
         let s = p.summary();

@@ -11,11 +11,16 @@ use crate::bindings::plugboard::runtime::clock;
 #[derive(Default)]
 pub struct ClockCtx;
 
+/// The instant `clock.now` counts from: the first use in this process.
+pub fn epoch() -> Instant {
+    static START: OnceLock<Instant> = OnceLock::new();
+    *START.get_or_init(Instant::now)
+}
+
 impl clock::Host for ClockCtx {
-    /// Nanoseconds since the first call in this process.
+    /// Nanoseconds since [`epoch`].
     fn now(&mut self) -> u64 {
-        static START: OnceLock<Instant> = OnceLock::new();
-        START.get_or_init(Instant::now).elapsed().as_nanos() as u64
+        epoch().elapsed().as_nanos() as u64
     }
 }
 

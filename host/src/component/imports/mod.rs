@@ -17,6 +17,7 @@ pub mod gpu;
 pub mod log_limit;
 pub mod logging;
 pub mod named_data;
+pub mod profiling;
 pub mod progress;
 pub mod qnn;
 pub mod types;
