@@ -294,12 +294,22 @@ impl Registry {
         let path = path.as_path();
         let options = entry.options;
         let mut seen = std::collections::HashSet::new();
-        for op in &entry.operators {
-            if let Some(&(other, _)) = self.operators.get(&op.name) {
-                if !options.override_operators {
-                    return Err(self.duplicate("operator", &op.name, other, path));
+        if !options.override_operators {
+            // Every operator another component provides, grouped by that component.
+            let mut clashes: Vec<(usize, Vec<&str>)> = Vec::new();
+            for op in &entry.operators {
+                if let Some(&(other, _)) = self.operators.get(&op.name) {
+                    match clashes.iter_mut().find(|(o, _)| *o == other) {
+                        Some((_, ops)) => ops.push(&op.name),
+                        None => clashes.push((other, vec![&op.name])),
+                    }
                 }
             }
+            if !clashes.is_empty() {
+                return Err(self.duplicate_operators(&clashes, path));
+            }
+        }
+        for op in &entry.operators {
             if !seen.insert(op.name.as_str()) {
                 return Err(Error::new(
                     ErrorKind::InvalidState,
@@ -345,6 +355,36 @@ impl Registry {
         );
         self.components.push(entry);
         Ok(())
+    }
+
+    /// The error for a kernel library providing operators others already provide:
+    /// every clash, and how to take them over instead.
+    fn duplicate_operators(&self, clashes: &[(usize, Vec<&str>)], path: &Path) -> Error {
+        let parts: Vec<String> = clashes
+            .iter()
+            .map(|(other, ops)| {
+                let (noun, verb) = if ops.len() == 1 {
+                    ("operator", "is")
+                } else {
+                    ("operators", "are")
+                };
+                format!(
+                    "{noun} {} {verb} provided by both {} and {}",
+                    ops.join(", "),
+                    self.components[*other].info.path.display(),
+                    path.display()
+                )
+            })
+            .collect();
+        Error::new(
+            ErrorKind::InvalidState,
+            format!(
+                "{}; to let {} take them over, load it with --override-kernels (library: LoadOptions {{ override_operators: true }})",
+                parts.join("; "),
+                path.display()
+            ),
+        )
+        .with_component(path)
     }
 
     fn duplicate(&self, what: &str, name: &str, other: usize, path: &Path) -> Error {

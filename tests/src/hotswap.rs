@@ -210,8 +210,12 @@ pub fn run_phase(
                 scope.spawn(move || hammer(case, m, stop, builds))
             })
             .collect();
+        // Rounds start every 100 ms (at once when the previous one took longer).
+        let mut tick = 0u32;
         while start.elapsed().as_secs_f64() < seconds {
-            std::thread::sleep(Duration::from_millis(100));
+            tick += 1;
+            let at = start + Duration::from_millis(100) * tick;
+            std::thread::sleep(at.saturating_duration_since(Instant::now()));
             if let Some(swap) = swap {
                 swap(swaps);
                 swaps += 1;

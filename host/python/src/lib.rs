@@ -26,8 +26,27 @@ create_exception!(
     "A plugboard error: args are (ExecuTorch error kind, message with its context: file, method, instruction, component)."
 );
 
+/// A component version as it crosses into Python: `(path, sha256, kind)`.
+type WireVersion = (String, String, &'static str);
+
+fn wire_version(v: plugboard::ComponentVersion) -> WireVersion {
+    let kind = match v.kind {
+        plugboard::component::ComponentKind::KernelLibrary => "kernel library",
+        plugboard::component::ComponentKind::Backend => "backend",
+    };
+    (v.path.display().to_string(), v.sha256, kind)
+}
+
+/// `e` as a `PlugboardError(kind, message)`: ExecuTorch's error name, and the message
+/// with its context (file, method, instruction, component) but without the kind.
 fn py_err(e: plugboard::Error) -> PyErr {
-    PlugboardError::new_err((format!("{:?}", e.kind), e.to_string()))
+    let kind = format!("{:?}", e.kind);
+    let full = e.to_string();
+    let message = full
+        .strip_prefix(&format!("{kind}: "))
+        .unwrap_or(&full)
+        .to_string();
+    PlugboardError::new_err((kind, message))
 }
 
 /// A tensor as it crosses into Python: `(scalar type code, sizes, bytes)`.
@@ -79,34 +98,34 @@ impl PyRegistry {
     }
 
     /// Loads a component file (version-checked before it is registered); methods
-    /// loaded afterwards see it. Returns its `(path, sha256)`.
-    fn load_component(&self, py: Python<'_>, path: PathBuf) -> PyResult<(String, String)> {
+    /// loaded afterwards see it. Returns its `(path, sha256, kind)`.
+    fn load_component(&self, py: Python<'_>, path: PathBuf) -> PyResult<WireVersion> {
         let rt = self.inner.clone();
         py.detach(move || rt.load_component(&path))
-            .map(|v| (v.path.display().to_string(), v.sha256))
+            .map(wire_version)
             .map_err(py_err)
     }
 
     /// Replaces component `old` (a path as loaded, a file name, or a backend id it
     /// registers) with the file `new_path`; a failure changes nothing. Loaded methods
-    /// move at their next execute. Returns the new `(path, sha256)`.
+    /// move at their next execute. Returns the new `(path, sha256, kind)`.
     fn replace_component(
         &self,
         py: Python<'_>,
         old: String,
         new_path: PathBuf,
-    ) -> PyResult<(String, String)> {
+    ) -> PyResult<WireVersion> {
         let rt = self.inner.clone();
         py.detach(move || rt.replace_component(&old, &new_path))
-            .map(|v| (v.path.display().to_string(), v.sha256))
+            .map(wire_version)
             .map_err(py_err)
     }
 
     /// Unloads component `old`: new loads no longer see it; methods using it keep it.
-    fn unload_component(&self, py: Python<'_>, old: String) -> PyResult<(String, String)> {
+    fn unload_component(&self, py: Python<'_>, old: String) -> PyResult<WireVersion> {
         let rt = self.inner.clone();
         py.detach(move || rt.unload_component(&old))
-            .map(|v| (v.path.display().to_string(), v.sha256))
+            .map(wire_version)
             .map_err(py_err)
     }
 
@@ -287,14 +306,11 @@ impl PyMethod {
         outputs.into_iter().map(|o| from_evalue(py, o)).collect()
     }
 
-    /// The `(path, sha256)` of each component the method's current version uses (the
-    /// ones the last execute ran on).
-    fn components(&self) -> Vec<(String, String)> {
+    /// The `(path, sha256, kind)` of each component the method's current version uses
+    /// (the ones the last execute ran on).
+    fn components(&self) -> Vec<WireVersion> {
         let m = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        m.components()
-            .into_iter()
-            .map(|v| (v.path.display().to_string(), v.sha256))
-            .collect()
+        m.components().into_iter().map(wire_version).collect()
     }
 }
 

@@ -94,6 +94,9 @@ def test_bad_inputs_and_errors():
         rt.load_program(b"not a program")
     assert e.value.kind == e.value.args[0]
     assert e.value.kind == "InvalidProgram" or "ET12" in e.value.message
+    # The message carries the context, not the kind again; str() reads as the CLI.
+    assert not e.value.message.startswith(e.value.kind)
+    assert str(e.value) == f"{e.value.kind}: {e.value.message}"
     # Non-contiguous inputs are made contiguous.
     xt = np.asfortranarray(x)
     out = m.execute([xt, y])[0]
@@ -135,7 +138,7 @@ def test_replace_and_unload_while_loaded(tmp_path):
     inputs, want = numbered(d, "input"), numbered(d, "expected")[0]
     m = rt.load_program(d / "add_mul.xnnpack.pte").load_method("forward")
     assert np.allclose(np.asarray(m.execute(inputs)[0]), want, atol=1e-5)
-    before = dict(m.components)
+    before = list(m.components)
     # A second build of the XNNPACK backend: the bundled bytes written out, with a
     # custom section appended (the same component, another sha256).
     old = next(c for c in rt.components if "XnnpackBackend" in c.provides)
@@ -153,11 +156,11 @@ def test_replace_and_unload_while_loaded(tmp_path):
     (tmp_path / "broken.wasm").write_bytes(data[:100])
     with pytest.raises(PlugboardError):
         rt.replace_component("XnnpackBackend", tmp_path / "broken.wasm")
-    assert dict(m.components) == before
-    path, sha = rt.replace_component("XnnpackBackend", tmp_path / "xnnpack2.wasm")
-    assert sha != old.sha256
+    assert list(m.components) == before
+    new = rt.replace_component("XnnpackBackend", tmp_path / "xnnpack2.wasm")
+    assert new.sha256 != old.sha256 and new.kind == "backend"
     assert np.allclose(np.asarray(m.execute(inputs)[0]), want, atol=1e-5)
-    assert sha in dict(m.components).values()
+    assert new in m.components
     rt.unload_component("XnnpackBackend")
     assert "XnnpackBackend" not in rt.backend_registry.registered_backend_names
     assert np.allclose(np.asarray(m.execute(inputs)[0]), want, atol=1e-5)
@@ -178,9 +181,10 @@ def test_custom_op_library_next_to_portable():
     program = rt.load_program(d / "custom_op.portable.pte")
     with pytest.raises(PlugboardError, match="mylib::scaled_add.out"):
         program.load_method("forward")
-    path, _sha = rt.load_component(lib)
+    loaded = rt.load_component(lib)
+    assert loaded.kind == "kernel library"
     assert "mylib::scaled_add.out" in rt.operator_registry.operator_names
     m = program.load_method("forward")
-    assert any(p.endswith("plugboard_example_custom_ops.wasm") for p, _ in m.components)
+    assert loaded in m.components
     out = m.execute(numbered(d, "input"))[0]
     assert np.allclose(np.asarray(out), numbered(d, "expected")[0], atol=1e-5)

@@ -10,5 +10,9 @@ from ._plugboard import PlugboardError
 # method, instruction, component), as `args[0]` and `args[1]`.
 PlugboardError.kind = property(lambda self: self.args[0] if self.args else None)
 PlugboardError.message = property(lambda self: self.args[1] if len(self.args) > 1 else "")
+# `str(err)` reads as the CLI's error line: "Kind: message (context)".
+PlugboardError.__str__ = lambda self: (
+    f"{self.args[0]}: {self.args[1]}" if len(self.args) > 1 else Exception.__str__(self)
+)
 
 from . import runtime  # noqa: E402,F401

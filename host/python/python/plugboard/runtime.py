@@ -17,7 +17,7 @@ inputs of the wrong kind or shape.
 import enum
 import functools
 from pathlib import Path
-from typing import Any, BinaryIO, List, Optional, Sequence, Set, Union
+from typing import Any, BinaryIO, List, NamedTuple, Optional, Sequence, Set, Union
 
 import numpy as np
 
@@ -150,9 +150,9 @@ class Method:
 
     @property
     def components(self):
-        """``(path, sha256)`` of each component this method's current version runs on
-        (it moves to replaced components at its next ``execute``)."""
-        return self._native.components()
+        """The :class:`ComponentVersion` of each component this method's current
+        version runs on (it moves to replaced components at its next ``execute``)."""
+        return [ComponentVersion(*v) for v in self._native.components()]
 
 
 class Program:
@@ -197,6 +197,16 @@ class OperatorRegistry:
     @property
     def operator_names(self) -> Set[str]:
         return set(self._registry.operator_names())
+
+
+class ComponentVersion(NamedTuple):
+    """One version of a component, as ``plugboard::ComponentVersion`` in Rust: the
+    ``path`` it was loaded from (``<bundled>/NAME.wasm`` for bundled ones), the
+    ``sha256`` of its bytes, and its ``kind`` (``"kernel library"`` or ``"backend"``)."""
+
+    path: str
+    sha256: str
+    kind: str
 
 
 class Component:
@@ -262,17 +272,17 @@ class Runtime:
 
     def load_component(self, path: Union[Path, str]):
         """Loads a component file (version-checked) into this runtime; methods loaded
-        afterwards see it. Returns its ``(path, sha256)``."""
-        return self._registry.load_component(str(path))
+        afterwards see it. Returns its :class:`ComponentVersion`."""
+        return ComponentVersion(*self._registry.load_component(str(path)))
 
     def replace_component(self, old: str, new_path: Union[Path, str]):
         """Replaces component ``old`` (a path, a file name, or a backend id it
         registers) with ``new_path``. Checked, compiled and instantiated first: a
         failure raises and changes nothing. Loaded methods move at their next
-        ``execute``. Returns the new ``(path, sha256)``."""
-        return self._registry.replace_component(str(old), str(new_path))
+        ``execute``. Returns the new :class:`ComponentVersion`."""
+        return ComponentVersion(*self._registry.replace_component(str(old), str(new_path)))
 
     def unload_component(self, old: str):
         """Unloads component ``old``: new loads no longer see it; loaded methods keep
-        it until they are dropped. Returns its ``(path, sha256)``."""
-        return self._registry.unload_component(str(old))
+        it until they are dropped. Returns its :class:`ComponentVersion`."""
+        return ComponentVersion(*self._registry.unload_component(str(old)))
