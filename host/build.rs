@@ -4,6 +4,11 @@
 //! `components/` workspace is built, test-only components included: the integration
 //! tests find those under `target/components/wasm32-wasip2/release/`.
 //!
+//! The guests are always built with the toolchain pinned in `rust-toolchain.toml`, even
+//! when the host is built with another one (`cargo +nightly fuzz build`, whose nightly
+//! may have no `wasm32-wasip2` standard library): the nested cargo runs without the
+//! host build's `RUSTUP_TOOLCHAIN` and `RUSTC`, so rustup resolves the toolchain file.
+//!
 //! rustup installs a toolchain file's targets only when it installs the toolchain, so
 //! a machine that already had Rust 1.95.0 may lack `wasm32-wasip2`. The script checks
 //! the sysroot first and, when the target is missing, adds it with rustup (as
@@ -30,7 +35,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", root.join("wit").display());
     rerun_for_dir(&components);
 
-    ensure_wasm_target();
+    ensure_wasm_target(&components);
 
     // Shared by every host profile, so the guests are built once.
     let target_dir = root.join("target").join("components");
@@ -52,6 +57,7 @@ fn main() {
             || k == "RUSTC_WRAPPER"
             || k == "RUSTC_WORKSPACE_WRAPPER"
             || k == "RUSTC"
+            || k == "RUSTUP_TOOLCHAIN"
         {
             cmd.env_remove(&k);
         }
@@ -70,9 +76,12 @@ const TARGET: &str = "wasm32-wasip2";
 
 /// Makes sure the standard library for [`TARGET`] is installed for the compiler cargo
 /// uses; installs it with rustup when it is not, or exits with one clear line.
-fn ensure_wasm_target() {
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let sysroot = Command::new(&rustc)
+fn ensure_wasm_target(components: &Path) {
+    // The compiler the guest build will use: the toolchain file's, as seen from there.
+    let sysroot = Command::new("rustc")
+        .current_dir(components)
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("RUSTC")
         .args(["--print", "sysroot"])
         .output()
         .ok()
@@ -89,10 +98,9 @@ fn ensure_wasm_target() {
         return; // installed, or not a sysroot we can inspect: let cargo say
     }
     let mut cmd = Command::new("rustup");
-    cmd.args(["target", "add", TARGET]);
-    if let Ok(t) = std::env::var("RUSTUP_TOOLCHAIN") {
-        cmd.args(["--toolchain", &t]);
-    }
+    cmd.current_dir(components)
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .args(["target", "add", TARGET]);
     println!("cargo:warning=the {TARGET} target is missing; running `rustup target add {TARGET}`");
     match cmd.status() {
         Ok(s) if s.success() && sysroot.as_deref().is_some_and(installed) => {}

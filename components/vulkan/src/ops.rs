@@ -2168,6 +2168,20 @@ fn dim(d: i64, rank: usize) -> Result<usize, Error> {
     norm_dim(d, rank).map_err(bad_arg)
 }
 
+/// Dimension `d` of a tensor of sizes `s`, for an operator that indexes along it
+/// (select, slice): unlike [`dim`], a rank-0 tensor has no such dimension (found by
+/// fuzzing: a slice of a scalar).
+fn indexed_dim(d: i64, s: &[usize]) -> Result<usize, Error> {
+    let k = dim(d, s.len())?;
+    if k >= s.len() {
+        return Err(bad_arg(format!(
+            "dim {d} cannot be indexed in a tensor of rank {}",
+            s.len()
+        )));
+    }
+    Ok(k)
+}
+
 fn usz(x: i64, what: &str) -> Result<usize, Error> {
     usize::try_from(x).map_err(|_| bad_arg(format!("{what} is {x}")))
 }
@@ -2422,7 +2436,7 @@ fn view_geometry(
             }
         }
         ViewKind::Select { dim: d, index } => {
-            let k = dim(*d, rank)?;
+            let k = indexed_dim(*d, s)?;
             let mut i = int_of(sz, *index)?;
             if i < 0 {
                 i += s[k] as i64;
@@ -2445,7 +2459,7 @@ fn view_geometry(
             end,
             step,
         } => {
-            let k = dim(*d, rank)?;
+            let k = indexed_dim(*d, s)?;
             let n = s[k] as i64;
             let fix = |x: i64| -> i64 {
                 let x = if x < 0 { x.saturating_add(n) } else { x };

@@ -143,3 +143,17 @@ fn corrupted_fixture_blobs_never_panic() {
     }
     assert!(n > 1000);
 }
+
+/// Inputs the fuzzer found (`.ci/fuzz`), kept so that they stay errors: each must run
+/// through the same path as the fuzz target without panicking.
+#[test]
+fn fuzz_regressions_are_errors_not_panics() {
+    let cases: &[(&str, &[u8])] = &[(
+        "slice_of_a_scalar",
+        include_bytes!("fuzz_regressions/slice_of_a_scalar.bin"),
+    )];
+    for (name, data) in cases {
+        let r = std::panic::catch_unwind(|| crate::fuzz_one(data));
+        assert!(r.is_ok(), "{name} panicked");
+    }
+}

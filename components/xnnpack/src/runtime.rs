@@ -1230,15 +1230,11 @@ impl Runtime {
             }
         }
         // Node timings for the host's profiler (`profiling` import), only when it asks.
-        let profiling = crate::plugboard::runtime::profiling::enabled();
+        let profiling = profile_clock().is_some();
         let mut ni = 0;
         while ni < self.graph.nodes.len() {
             let len = self.chains.get(ni).copied().unwrap_or(1).max(1);
-            let start = if profiling {
-                crate::plugboard::runtime::clock::now()
-            } else {
-                0
-            };
+            let start = if profiling { profile_clock() } else { None };
             let r = if len > 1 {
                 self.run_chain(ni, len)
             } else if self.qsteps[ni].is_some() {
@@ -1246,15 +1242,14 @@ impl Runtime {
             } else {
                 self.run_node(ni)
             };
-            if profiling {
-                let end = crate::plugboard::runtime::clock::now();
+            if let (Some(start), Some(end)) = (start, start.and_then(|_| profile_clock())) {
                 let name = self.graph.nodes[ni].name;
                 let label = if len > 1 {
                     format!("{name} (+{} fused)", len - 1)
                 } else {
                     name.to_string()
                 };
-                crate::plugboard::runtime::profiling::node(&label, start, end);
+                profile_node(&label, start, end);
             }
             r.map_err(|e| {
                 let n = &self.graph.nodes[ni];
@@ -1611,6 +1606,25 @@ impl Runtime {
         }
         Ok(())
     }
+}
+
+/// The host clock (`clock.now`, ns) when the host profiles the current execute
+/// (`profiling.enabled`); `None` otherwise, and always in native builds (the fuzz
+/// targets and unit tests), which have no host imports.
+fn profile_clock() -> Option<u64> {
+    #[cfg(target_arch = "wasm32")]
+    if crate::plugboard::runtime::profiling::enabled() {
+        return Some(crate::plugboard::runtime::clock::now());
+    }
+    None
+}
+
+/// Reports one timed step to the host's profiler (nothing in native builds).
+fn profile_node(name: &str, start: u64, end: u64) {
+    #[cfg(target_arch = "wasm32")]
+    crate::plugboard::runtime::profiling::node(name, start, end);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (name, start, end);
 }
 
 /// Drops the size-1 entries of `dims`: two layouts with the same result are the same

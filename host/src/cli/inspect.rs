@@ -17,9 +17,55 @@ pub struct InspectArgs {
     /// listed too. Repeat for several files.
     #[arg(long = "data", value_name = "DATA.ptd")]
     pub data: Vec<PathBuf>,
+    /// Write each delegate's processed blob to `DIR/<program>.<method>.<index>.<backend
+    /// id>.bin` (what the backend's `init` receives; seeds for the payload fuzzers).
+    #[arg(long = "write-delegates", value_name = "DIR")]
+    pub write_delegates: Option<PathBuf>,
     /// Components that describe delegate payloads (node counts) come from this registry.
     #[command(flatten)]
     pub registry: super::RegistryArgs,
+}
+
+/// Writes every delegate's processed blob under `dir` and prints each path.
+fn write_delegates(p: &Program, dir: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
+    let stem = p
+        .origin()
+        .file_name()
+        .map(|n| n.to_string_lossy().trim_end_matches(".pte").to_string())
+        .unwrap_or_else(|| "program".into());
+    for plan in p.plans() {
+        for (i, d) in plan.delegates.iter().enumerate() {
+            // Ids come from the file: keep only characters safe in a file name.
+            let id: String =
+                d.id.chars()
+                    .map(|c| {
+                        if c.is_ascii_alphanumeric() || c == '_' {
+                            c
+                        } else {
+                            '_'
+                        }
+                    })
+                    .collect();
+            let method: String = plan
+                .name
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let path = dir.join(format!("{stem}.{method}.{i}.{id}.bin"));
+            std::fs::write(&path, p.delegate_data(d))
+                .with_context(|| format!("write {}", path.display()))?;
+            outln!("wrote {}", path.display());
+        }
+    }
+    Ok(())
 }
 
 fn describe_value(v: &ValueDef) -> String {
@@ -37,6 +83,9 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let mut p = Program::from_file(&args.model)?;
     for d in &args.data {
         p.add_external_data(FlatTensor::from_file(d)?)?;
+    }
+    if let Some(dir) = &args.write_delegates {
+        write_delegates(&p, dir)?;
     }
     let registry = args.registry.registry()?;
     let mut describers = Describers::new();
