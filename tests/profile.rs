@@ -237,3 +237,24 @@ fn large_resnet18_when_present() {
     );
     assert!(c >= 0.95);
 }
+
+/// tiny BERT (portable and XNNPACK) when `export.py --zoo` has made it.
+#[test]
+fn zoo_tiny_bert_when_present() {
+    let dir = fixtures().join("zoo").join("tiny_bert");
+    for variant in ["portable", "xnnpack"] {
+        let path = dir.join(format!("tiny_bert.{variant}.pte"));
+        if !path.exists() {
+            println!("skipped: {} is not exported", path.display());
+            continue;
+        }
+        let (spans, _) = profile(&path, &[dir.join("input0.npy")], 10);
+        assert_nested(&spans);
+        let c = coverage(&spans);
+        println!(
+            "tiny_bert.{variant}: instructions cover {:.1}% of the execute time",
+            c * 100.0
+        );
+        assert!(c >= 0.95, "tiny_bert.{variant}: {:.1}%", c * 100.0);
+    }
+}

@@ -7,7 +7,9 @@ Run from the repository root, with the venv of tests/fixtures/README.md (executo
 
     /path/to/venv/bin/python tests/bench/xnnpack.py [--repeat 20]
 
-Programs: tests/fixtures/large/{mobilenet_v2,resnet18}/<model>.{xnnpack,xnnpack_q8}.pte.
+Programs: tests/fixtures/large/{mobilenet_v2,resnet18}/<model>.{xnnpack,xnnpack_q8}.pte,
+or with `--zoo` every xnnpack / xnnpack_q8 program of `export.py --zoo`
+(tests/fixtures/zoo/), with the geometric means of the ratios over fp32 and int8.
 plugboard runs as a subprocess (`plugboard run --repeat N` prints the median of N runs
 after one warm-up):
 - default configuration: sandbox deadline on, convolutions on the host's native
@@ -77,7 +79,18 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--baseline", type=Path, help="another plugboard binary to compare with")
+    ap.add_argument("--zoo", action="store_true", help="the programs of tests/fixtures/zoo (export.py --zoo)")
     args = ap.parse_args()
+    if args.zoo:
+        zoo = ROOT / "tests" / "fixtures" / "zoo"
+        manifest = json.loads((zoo / "manifest.json").read_text())
+        programs = [
+            (e["model"], e["variant"], zoo / e["model"])
+            for e in manifest
+            if e["variant"] in ("xnnpack", "xnnpack_q8") and (zoo / e["file"]).exists()
+        ]
+    else:
+        programs = [(m, v, LARGE / m) for m in ("mobilenet_v2", "resnet18") for v in ("xnnpack", "xnnpack_q8")]
 
     from executorch.extension.pybindings import portable_lib
     from executorch.runtime import Runtime
@@ -86,52 +99,50 @@ def main():
     torch.set_num_threads(1)
     rows = []
     base_rows = []
-    for model in ("mobilenet_v2", "resnet18"):
-        for variant in ("xnnpack", "xnnpack_q8"):
-            d = LARGE / model
-            pte = d / f"{model}.{variant}.pte"
-            if not pte.exists():
-                print(f"skipping {pte}: run tests/fixtures/export.py --large", file=sys.stderr)
-                continue
-            files = sorted(d.glob("input*.npy"))
-            tin = [torch.from_numpy(np.load(f)) for f in files]
-            pb = plugboard_ms(pte, files, args.repeat)
-            pb_wasm = plugboard_ms(pte, files, args.repeat, ("--cpu-accel", "off"))
-            pb_threads = plugboard_ms(pte, files, args.repeat, ("--threads", str(default_threads)))
-            # The native kernels forced down to AVX2 (on an AVX-512 machine this is the
-            # figure an AVX2-only CPU would see, give or take clocks).
-            pb_avx2 = plugboard_ms(pte, files, args.repeat, isa="avx2")
-            if args.baseline:
-                name = f"{model} {'int8' if variant.endswith('q8') else 'fp32'}"
-                for label, extra in (
-                    ("native 1T", ()),
-                    ("pure wasm", ("--cpu-accel", "off")),
-                    (f"native {default_threads}T", ("--threads", str(default_threads))),
-                ):
-                    # Alternate the binaries, twice each, and keep each one's best median.
-                    this, base = [], []
-                    for _ in range(2):
-                        base.append(plugboard_ms(pte, files, args.repeat, extra, args.baseline))
-                        this.append(plugboard_ms(pte, files, args.repeat, extra))
-                    base_rows.append((name, label, min(base), min(this)))
-            method = Runtime.get().load_program(str(pte)).load_method("forward")
-            et = {}
-            for threads in (1, default_threads):
-                portable_lib._unsafe_reset_threadpool(threads)
-                et[threads] = median_ms(lambda: method.execute(tin), args.repeat)
-            portable_lib._unsafe_reset_threadpool(default_threads)
-            rows.append(
-                dict(
-                    program=f"{model} {'int8' if variant.endswith('q8') else 'fp32'}",
-                    plugboard_ms=pb,
-                    plugboard_pure_wasm_ms=pb_wasm,
-                    plugboard_threads_ms=pb_threads,
-                    plugboard_avx2_ms=pb_avx2,
-                    et_1t_ms=et[1],
-                    et_default_ms=et[default_threads],
-                    threads=default_threads,
-                )
+    for model, variant, d in programs:
+        pte = d / f"{model}.{variant}.pte"
+        if not pte.exists():
+            print(f"skipping {pte}: run tests/fixtures/export.py --large", file=sys.stderr)
+            continue
+        files = sorted(d.glob("input*.npy"))
+        tin = [torch.from_numpy(np.load(f)) for f in files]
+        pb = plugboard_ms(pte, files, args.repeat)
+        pb_wasm = plugboard_ms(pte, files, args.repeat, ("--cpu-accel", "off"))
+        pb_threads = plugboard_ms(pte, files, args.repeat, ("--threads", str(default_threads)))
+        # The native kernels forced down to AVX2 (on an AVX-512 machine this is the
+        # figure an AVX2-only CPU would see, give or take clocks).
+        pb_avx2 = plugboard_ms(pte, files, args.repeat, isa="avx2")
+        if args.baseline:
+            name = f"{model} {'int8' if variant.endswith('q8') else 'fp32'}"
+            for label, extra in (
+                ("native 1T", ()),
+                ("pure wasm", ("--cpu-accel", "off")),
+                (f"native {default_threads}T", ("--threads", str(default_threads))),
+            ):
+                # Alternate the binaries, twice each, and keep each one's best median.
+                this, base = [], []
+                for _ in range(2):
+                    base.append(plugboard_ms(pte, files, args.repeat, extra, args.baseline))
+                    this.append(plugboard_ms(pte, files, args.repeat, extra))
+                base_rows.append((name, label, min(base), min(this)))
+        method = Runtime.get().load_program(str(pte)).load_method("forward")
+        et = {}
+        for threads in (1, default_threads):
+            portable_lib._unsafe_reset_threadpool(threads)
+            et[threads] = median_ms(lambda: method.execute(tin), args.repeat)
+        portable_lib._unsafe_reset_threadpool(default_threads)
+        rows.append(
+            dict(
+                program=f"{model} {'int8' if variant.endswith('q8') else 'fp32'}",
+                plugboard_ms=pb,
+                plugboard_pure_wasm_ms=pb_wasm,
+                plugboard_threads_ms=pb_threads,
+                plugboard_avx2_ms=pb_avx2,
+                et_1t_ms=et[1],
+                et_default_ms=et[default_threads],
+                threads=default_threads,
             )
+        )
 
     print()
     t = default_threads
@@ -146,6 +157,15 @@ def main():
             f" {r['et_default_ms']:>9.2f} {r['plugboard_threads_ms']:>13.2f} {r['plugboard_threads_ms'] / r['et_default_ms']:>5.2f}x"
         )
     print("\nms are medians; ratio = plugboard / ExecuTorch XNNPACK at the same thread count")
+    for kind in ("fp32", "int8"):
+        rs = [r for r in rows if r["program"].endswith(kind)]
+        if rs:
+            gm = lambda key: statistics.geometric_mean([r[key] / r["et_1t_ms"] for r in rs])  # noqa: E731
+            gmt = statistics.geometric_mean([r["plugboard_threads_ms"] / r["et_default_ms"] for r in rs])
+            print(
+                f"geometric mean over {len(rs)} {kind} programs: plugboard/ET 1T {gm('plugboard_ms'):.2f}x,"
+                f" pure wasm/ET 1T {gm('plugboard_pure_wasm_ms'):.2f}x, plugboard/ET {t}T {gmt:.2f}x"
+            )
     print(f"\n{'program':<18} {'native AVX2':>12} {'pure wasm':>10} {'AVX2/wasm':>10} {'AVX2/ET 1T':>10}")
     for r in rows:
         print(

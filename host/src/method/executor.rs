@@ -28,6 +28,10 @@ impl Method {
         // property. Bound the number of steps generously instead.
         let mut steps: u64 = 0;
         let limit = (plan.instructions.len() as u64 + 1).saturating_mul(1 << 20);
+        // Profiling: each instruction's span runs from the end of the previous one, so
+        // the executor's dispatch between instructions is counted in the instruction it
+        // dispatches. Without profiling no clock is read here.
+        let mut last: Option<Instant> = self.profile.is_some().then(Instant::now);
         while pc < plan.instructions.len() {
             steps += 1;
             if steps > limit {
@@ -38,9 +42,10 @@ impl Method {
             }
             if self.batch.enabled {
                 if let Some(end) = self.batch.run_end[pc] {
-                    match self.run_batch(pc, end) {
+                    match self.run_batch(pc, end, last) {
                         Ok(Some(next)) => {
                             pc = next;
+                            last = last.map(|_| Instant::now());
                             continue;
                         }
                         Ok(None) => {}
@@ -48,38 +53,37 @@ impl Method {
                     }
                 }
             }
-            let start = Instant::now();
-            let next = match &plan.instructions[pc] {
+            let (next, event) = match &plan.instructions[pc] {
                 Instruction::Kernel { op, args } => {
                     let name = &plan.operators[*op];
                     self.kernel_call(*op, args)
                         .map_err(|e| e.with_instruction(pc).with_operator(name.clone()))?;
-                    self.mark(name.as_str(), EventKind::Kernel, start, Some(pc));
-                    pc + 1
+                    (pc + 1, Some((name.as_str(), EventKind::Kernel)))
                 }
                 Instruction::Delegate { delegate, args } => {
                     let id = &plan.delegates[*delegate].id;
                     self.delegate_call(pc, *delegate, args)
                         .map_err(|e| e.with_instruction(pc).with_backend(id.clone()))?;
-                    self.mark(id.as_str(), EventKind::Delegate, start, Some(pc));
-                    pc + 1
+                    (pc + 1, Some((id.as_str(), EventKind::Delegate)))
                 }
                 Instruction::Move { from, to } => {
                     self.values[*to] = self.values[*from].clone();
-                    self.mark("move", EventKind::Control, start, Some(pc));
-                    pc + 1
+                    (pc + 1, Some(("move", EventKind::Control)))
                 }
                 Instruction::JumpFalse { cond, destination } => {
                     let c = self.truth(*cond).map_err(|e| e.with_instruction(pc))?;
-                    self.mark("jump_false", EventKind::Control, start, Some(pc));
-                    if c {
-                        pc + 1
-                    } else {
-                        *destination
-                    }
+                    let next = if c { pc + 1 } else { *destination };
+                    (next, Some(("jump_false", EventKind::Control)))
                 }
-                Instruction::Free { .. } => pc + 1,
+                Instruction::Free { .. } => (pc + 1, None),
             };
+            if let (Some(start), Some((name, kind))) = (last, event) {
+                let end = Instant::now();
+                if let Some(p) = &mut self.profile {
+                    p.record(name, kind, start, end, Some(pc));
+                }
+                last = Some(end);
+            }
             pc = next;
         }
         Ok(())
@@ -127,8 +131,16 @@ impl Method {
 
     /// Runs the kernel calls `pc..end` in one crossing. Returns the next instruction,
     /// or `None` when batching is unavailable (the caller then runs `pc` by itself).
-    fn run_batch(&mut self, pc: usize, end: usize) -> Result<Option<usize>> {
+    /// `from` (when profiling): the end of the previous instruction's span, where the
+    /// first call's span starts.
+    fn run_batch(
+        &mut self,
+        pc: usize,
+        end: usize,
+        mut from: Option<Instant>,
+    ) -> Result<Option<usize>> {
         if !self.batch.prepared {
+            from = None;
             let start = Instant::now();
             let prepared = self.prepare_all()?;
             self.mark("prepare kernel calls", EventKind::Control, start, Some(pc));
@@ -155,8 +167,9 @@ impl Method {
         };
         let start = Instant::now();
         let result = lib.run_prepared(&self.batch.ids[pc..end]);
-        let done = Instant::now();
         let marks = lib.take_progress_marks();
+        let done = Instant::now();
+        let start = from.unwrap_or(start).min(start);
         if let (Some(profile), Ok((ran, _))) = (&mut self.profile, &result) {
             // Call k ran from its `progress.at(k)` to the next call's (the last one to
             // the batch's end); the first starts with the crossing.
@@ -172,12 +185,18 @@ impl Method {
             }
             for k in 0..ran {
                 let from = starts[k].unwrap_or(start).max(start);
-                let to = starts[k + 1..]
-                    .iter()
-                    .flatten()
-                    .next()
-                    .copied()
-                    .unwrap_or(done);
+                // The last call ends after this bookkeeping, which is counted in it (as
+                // the dispatch between instructions is in run_chain).
+                let to = if k + 1 == ran {
+                    Instant::now()
+                } else {
+                    starts[k + 1..]
+                        .iter()
+                        .flatten()
+                        .next()
+                        .copied()
+                        .unwrap_or(done)
+                };
                 let name = match &plan.instructions[pc + k] {
                     Instruction::Kernel { op, .. } => plan.operators[*op].as_str(),
                     _ => "",
