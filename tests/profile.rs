@@ -219,42 +219,44 @@ fn vulkan_trace_shows_the_gpu_run() {
         .any(|s| s.cat == "node" && s.name.starts_with("gpu run")));
 }
 
-/// resnet18 (XNNPACK) when `export.py --large` has made it.
-#[test]
-fn large_resnet18_when_present() {
-    let dir = fixtures().join("large").join("resnet18");
-    let path = dir.join("resnet18.xnnpack.pte");
+/// The exported (not committed) program `dir/<model>.<variant>.pte`, when present: its
+/// trace nests and covers at least 95% of the execute time.
+fn check_exported(dir: &Path, model: &str, variant: &str, repeat: u32) {
+    let path = dir.join(format!("{model}.{variant}.pte"));
     if !path.exists() {
         println!("skipped: {} is not exported", path.display());
         return;
     }
-    let (spans, _) = profile(&path, &[dir.join("input0.npy")], 3);
+    let (spans, _) = profile(&path, &[dir.join("input0.npy")], repeat);
     assert_nested(&spans);
     let c = coverage(&spans);
     println!(
-        "resnet18.xnnpack: instructions cover {:.1}% of the execute time",
+        "{model}.{variant}: instructions cover {:.1}% of the execute time",
         c * 100.0
     );
-    assert!(c >= 0.95);
+    assert!(c >= 0.95, "{model}.{variant}: {:.1}%", c * 100.0);
+}
+
+/// resnet18 (XNNPACK) when `export.py --large` has made it.
+#[test]
+fn large_resnet18_when_present() {
+    check_exported(
+        &fixtures().join("large").join("resnet18"),
+        "resnet18",
+        "xnnpack",
+        3,
+    );
 }
 
 /// tiny BERT (portable and XNNPACK) when `export.py --zoo` has made it.
 #[test]
 fn zoo_tiny_bert_when_present() {
-    let dir = fixtures().join("zoo").join("tiny_bert");
     for variant in ["portable", "xnnpack"] {
-        let path = dir.join(format!("tiny_bert.{variant}.pte"));
-        if !path.exists() {
-            println!("skipped: {} is not exported", path.display());
-            continue;
-        }
-        let (spans, _) = profile(&path, &[dir.join("input0.npy")], 10);
-        assert_nested(&spans);
-        let c = coverage(&spans);
-        println!(
-            "tiny_bert.{variant}: instructions cover {:.1}% of the execute time",
-            c * 100.0
+        check_exported(
+            &fixtures().join("zoo").join("tiny_bert"),
+            "tiny_bert",
+            variant,
+            10,
         );
-        assert!(c >= 0.95, "tiny_bert.{variant}: {:.1}%", c * 100.0);
     }
 }

@@ -215,13 +215,7 @@ impl Registry {
     /// # Ok(()) }
     /// ```
     pub fn load_file_with(&mut self, path: &Path, options: LoadOptions) -> Result<()> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            Error::new(
-                ErrorKind::AccessFailed,
-                format!("cannot read component: {e}"),
-            )
-            .with_component(path)
-        })?;
+        let bytes = read_component(path)?;
         self.load_bytes_with(path, &bytes, options)
     }
 
@@ -474,13 +468,7 @@ impl Registry {
     /// serving); `DelegateInvalidCompatibility` when the new component is of the other
     /// kind (a kernel library for a backend or the other way round).
     pub fn replace_file(&mut self, old: &str, path: &Path) -> Result<RegisteredComponent> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            Error::new(
-                ErrorKind::AccessFailed,
-                format!("cannot read component: {e}"),
-            )
-            .with_component(path)
-        })?;
+        let bytes = read_component(path)?;
         self.replace_bytes(old, path, &bytes)
     }
 
@@ -604,4 +592,16 @@ pub fn write_bundled(dir: &Path) -> Result<Vec<PathBuf>> {
         written.push(path);
     }
     Ok(written)
+}
+
+/// The bytes of the component file at `path`; `AccessFailed` naming it when it cannot
+/// be read.
+fn read_component(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| {
+        Error::new(
+            ErrorKind::AccessFailed,
+            format!("cannot read component: {e}"),
+        )
+        .with_component(path)
+    })
 }

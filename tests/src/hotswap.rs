@@ -330,30 +330,25 @@ pub fn scenario(calm_seconds: f64, hot_seconds: f64) -> Report {
     std::fs::write(&kernel_library, bundled("portable.wasm")).expect("write");
     let unrelated = test_component("plugboard_example_custom_ops");
 
-    let runtime = Runtime::new(registry());
-    runtime
-        .replace_component("XnnpackBackend", &xa)
-        .expect("xnnpack build a");
-    runtime
-        .replace_component("<bundled>/portable.wasm", &pa)
-        .expect("portable build a");
-    let mut builds: Vec<(String, &'static str)> = vec![
-        (sha256_of(&runtime, &xa), "xnnpack"),
-        (sha256_of(&runtime, &pa), "portable"),
-    ];
+    // A runtime on builds (xnnpack, portable), and those builds' (sha256, family).
+    let on_builds = |x: &Path, p: &Path| {
+        let rt = Runtime::new(registry());
+        rt.replace_component("XnnpackBackend", x)
+            .expect("xnnpack build");
+        rt.replace_component("<bundled>/portable.wasm", p)
+            .expect("portable build");
+        let shas = [
+            (sha256_of(&rt, x), "xnnpack"),
+            (sha256_of(&rt, p), "portable"),
+        ];
+        (rt, shas)
+    };
+    let (runtime, a) = on_builds(&xa, &pa);
     // Build b joins the known builds once loaded: compile it (and warm the cache) first.
-    {
-        let probe = Runtime::new(registry());
-        probe
-            .replace_component("XnnpackBackend", &xb)
-            .expect("xnnpack build b");
-        probe
-            .replace_component("<bundled>/portable.wasm", &pb)
-            .expect("portable build b");
-        probe.load_component(&unrelated).expect("custom-ops");
-        builds.push((sha256_of(&probe, &xb), "xnnpack"));
-        builds.push((sha256_of(&probe, &pb), "portable"));
-    }
+    let (probe, b) = on_builds(&xb, &pb);
+    probe.load_component(&unrelated).expect("custom-ops");
+    drop(probe);
+    let builds: Vec<(String, &'static str)> = a.into_iter().chain(b).collect();
 
     let cases = vec![
         Case::new("add_mul", "portable"),

@@ -141,7 +141,7 @@ impl Method {
     ) -> Result<Option<usize>> {
         if !self.batch.prepared {
             from = None;
-            let start = Instant::now();
+            let start = self.clock();
             let prepared = self.prepare_all()?;
             self.mark("prepare kernel calls", EventKind::Control, start, Some(pc));
             if !prepared {
@@ -165,12 +165,15 @@ impl Method {
                 .with_component(component)
                 .with_instruction(pc)
         };
-        let start = Instant::now();
+        let profiling = self.profile.is_some();
+        let start = profiling.then(Instant::now);
         let result = lib.run_prepared(&self.batch.ids[pc..end]);
         let marks = lib.take_progress_marks();
-        let done = Instant::now();
-        let start = from.unwrap_or(start).min(start);
-        if let (Some(profile), Ok((ran, _))) = (&mut self.profile, &result) {
+        let done = profiling.then(Instant::now);
+        let start = start.map(|s| from.unwrap_or(s).min(s));
+        if let (Some(profile), Some(start), Some(done), Ok((ran, _))) =
+            (&mut self.profile, start, done, &result)
+        {
             // Call k ran from its `progress.at(k)` to the next call's (the last one to
             // the batch's end); the first starts with the crossing.
             let ran = (*ran as usize).min(len);
@@ -361,7 +364,7 @@ impl Method {
         }
         let info = self.extra_libraries[lib].info.clone();
         let component = &info.path;
-        let copy_start = Instant::now();
+        let copy_start = self.clock();
         let mut shadows: Vec<(usize, u32)> = Vec::with_capacity(tensors.len());
         // (value, sizes and bytes copied in) of the tensors that may change.
         let mut copied: Vec<(usize, Vec<u32>, Vec<u8>)> = Vec::new();
@@ -405,7 +408,7 @@ impl Method {
             .collect::<Result<Vec<_>>>()?;
         self.mark("copy to library", EventKind::Copy, copy_start, None);
         let updates = self.extra_libraries[lib].call(index, &kargs)?;
-        let copy_start = Instant::now();
+        let copy_start = self.clock();
         for u in updates {
             self.apply_update(args, u)
                 .map_err(|e| e.with_component(component))?;
@@ -545,7 +548,7 @@ impl Method {
     }
 
     fn delegate_call(&mut self, pc: usize, delegate: usize, args: &[usize]) -> Result<()> {
-        let start = Instant::now();
+        let start = self.clock();
         let inputs = args
             .iter()
             .map(|&vi| self.delegate_arg(vi))
@@ -560,14 +563,12 @@ impl Method {
         })?;
         let info = self.backends[slot].info.clone();
         let component = &info.path;
-        let profiling = self.profile.is_some();
-        if profiling {
+        let start = self.clock();
+        if start.is_some() {
             self.backends[slot].instance.set_profiling(true);
         }
-        let start = Instant::now();
         let result = self.backends[slot].instance.execute(handle, &inputs);
-        let end = Instant::now();
-        if profiling {
+        if let (Some(start), Some(end)) = (start, self.clock()) {
             let instance = &mut self.backends[slot].instance;
             let nodes = instance.take_profile_nodes();
             instance.set_profiling(false);
@@ -582,7 +583,7 @@ impl Method {
         }
         let outputs = result?;
         self.mark("backend execute", EventKind::Backend, start, Some(pc));
-        let start = Instant::now();
+        let start = self.clock();
         let want = self.delegate_outputs[pc];
         if outputs.len() != want {
             return Err(broken(format!(

@@ -307,15 +307,20 @@ impl Method {
         self.profile.as_ref()
     }
 
-    /// Records a span from `start` to now, when profiling.
+    /// The time now when profiling; `None` (and no clock read) otherwise.
+    fn clock(&self) -> Option<std::time::Instant> {
+        self.profile.is_some().then(std::time::Instant::now)
+    }
+
+    /// Records a span from `start` (from [`Method::clock`]) to now, when profiling.
     fn mark(
         &mut self,
         name: &str,
         kind: profile::EventKind,
-        start: std::time::Instant,
+        start: Option<std::time::Instant>,
         instruction: Option<usize>,
     ) {
-        if let Some(p) = &mut self.profile {
+        if let (Some(p), Some(start)) = (&mut self.profile, start) {
             p.record(name, kind, start, std::time::Instant::now(), instruction);
         }
     }
@@ -690,7 +695,7 @@ impl Method {
         if let Some(lib) = self.storage.kernel_library() {
             lib.set_progress_marks(profiling);
         }
-        let start = std::time::Instant::now();
+        let start = self.clock();
         let r = self.run_chain();
         self.mark("execute", profile::EventKind::Execute, start, None);
         r.map_err(|e| e.with_method(name).with_file(file))
