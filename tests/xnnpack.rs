@@ -1,7 +1,7 @@
 //! The bundled XNNPACK backend component (`components/xnnpack`) on real ExecuTorch
 //! 1.5.1 XNNPACK programs: every `<model>.xnnpack.pte` fixture matches eager PyTorch
-//! within 1e-4, every `<model>.xnnpack_q8.pte` (int8) is within one quantization step
-//! of ExecuTorch's own XNNPACK runtime output, programs that mix delegates and portable
+//! within 1e-4, every `<model>.xnnpack_q8.pte` (int8) is bit-identical to ExecuTorch's
+//! own XNNPACK runtime output, programs that mix delegates and portable
 //! kernels run with both bundled components, `describe` counts node types, and hostile delegate payloads (truncated,
 //! wrong identifiers, bad ids, overflowing dims, constants out of range, random
 //! corruption) give clear errors without trapping the component.
@@ -715,7 +715,7 @@ fn large_dirs(variant: &str) -> Vec<(std::path::PathBuf, String)> {
 }
 
 /// Every `<model>.xnnpack_q8.pte` (int8 PT2E, `XNNPACKQuantizer` per-channel
-/// symmetric) within one quantization step of ExecuTorch's XNNPACK runtime output,
+/// symmetric) bit-identical to ExecuTorch's XNNPACK runtime output,
 /// with convolutions on the host's native kernels (the default).
 #[test]
 fn every_xnnpack_q8_fixture() {

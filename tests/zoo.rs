@@ -1,14 +1,14 @@
 //! The model zoo (`export.py --zoo`, written to `tests/fixtures/zoo/`, not committed):
 //! every program present runs and its fp32 outputs match eager PyTorch within 1e-4, or
-//! 10x ExecuTorch's own error where that is larger (capped at 1e-3). The int8
-//! programs are compared with ExecuTorch's outputs and the difference printed in
-//! quantization steps (bit-exactness across the zoo is not reached yet; see the
-//! README). Nothing to do when the zoo was not exported.
+//! 10x ExecuTorch's own error where that is larger (capped at 1e-3), and every int8
+//! program is bit-identical to ExecuTorch 1.5.1's XNNPACK output, through the native
+//! kernels and through the pure-wasm ones (`--cpu-accel off`). Nothing to do when the
+//! zoo was not exported.
 
 use std::path::Path;
 
 use plugboard::Tensor;
-use plugboard_tests::{fixtures, max_abs_diff, read_numbered, registry, run};
+use plugboard_tests::{fixtures, max_abs_diff, read_numbered, registry, registry_wasm_only, run};
 
 fn et_outputs(dir: &Path, variant: &str) -> Vec<Tensor> {
     read_numbered(dir, &format!("et_{variant}_output"))
@@ -23,6 +23,7 @@ fn every_zoo_program_present_runs_and_matches() {
     };
     let manifest: serde_json::Value = serde_json::from_str(&text).expect("manifest json");
     let reg = registry();
+    let wasm = registry_wasm_only();
     let mut failures = Vec::new();
     println!(
         "{:<22} {:<11} {:>12} {:>12} {:>10}",
@@ -72,7 +73,26 @@ fn every_zoo_program_present_runs_and_matches() {
             "{model:<22} {variant:<11} {vs_eager:>12.3e} {:>12} {vs_et:>10.3e}",
             et_err.map_or("-".into(), |d| format!("{d:.3e}"))
         );
-        if variant != "xnnpack_q8" {
+        if variant == "xnnpack_q8" {
+            if vs_et != 0.0 {
+                failures.push(format!(
+                    "{model}.{variant}: {vs_et:e} from ExecuTorch (native)"
+                ));
+            }
+            match run(&wasm, &path, &inputs) {
+                Ok(w) => {
+                    for (k, (o, x)) in w.iter().zip(&et).enumerate() {
+                        let d = o.as_tensor().map(|o| max_abs_diff(o, x));
+                        if !matches!(d, Some(Ok(d)) if d == 0.0) {
+                            failures.push(format!(
+                                "{model}.{variant} output {k}: {d:?} from ExecuTorch (pure wasm)"
+                            ));
+                        }
+                    }
+                }
+                Err(err) => failures.push(format!("{model}.{variant} (pure wasm): {err}")),
+            }
+        } else {
             let tol = et_err.map_or(1e-4, |d| (10.0 * d).clamp(1e-4, 1e-3));
             if vs_eager > tol {
                 failures.push(format!(

@@ -260,9 +260,9 @@ pub fn q8_output_scales(dir: &Path, model: &str) -> Vec<f64> {
 }
 
 /// Runs `dir/<model>.xnnpack_q8.pte` on the fixture inputs and asserts every output is
-/// within one quantization step (the output's scale, from the manifest) of ExecuTorch's
-/// own XNNPACK runtime output on the same file (`et_xnnpack_q8_output<i>.npy`). Returns
-/// the largest difference in steps.
+/// bit-identical to ExecuTorch's own XNNPACK runtime output on the same file
+/// (`et_xnnpack_q8_output<i>.npy`). Returns the largest difference in quantization
+/// steps (the output's scale, from the manifest): 0 when it passes.
 pub fn check_q8_against_executorch(dir: &Path, model: &str) -> f64 {
     check_q8_against_executorch_in(&registry(), dir, model)
 }
@@ -291,9 +291,9 @@ pub fn check_q8_against_executorch_in(reg: &Registry, dir: &Path, model: &str) -
         println!(
             "{model}.xnnpack_q8 output {i}: max abs diff {d:.3e} = {steps:.3} steps of {s:.3e}"
         );
-        // One step, plus float rounding of the dequantized values.
+        // Bit for bit: the same int8 values dequantized the same way.
         assert!(
-            d <= s * (1.0 + 1e-4),
+            d == 0.0,
             "{model}.xnnpack_q8 output {i}: {steps} quantization steps from ExecuTorch"
         );
         worst = worst.max(steps);

@@ -15,6 +15,42 @@ pub fn clamp(v: f32, min: f32, max: f32) -> f32 {
     }
 }
 
+/// `a * b + c` with one rounding, as a fused multiply-add instruction computes it.
+///
+/// XNNPACK's x86 (FMA3, AVX-512) and Arm (NEON FMA) microkernels fuse where this is
+/// used; matching them bit for bit needs the single rounding. `f32::mul_add` would
+/// give it too, but on wasm32 it is a software `fmaf` call. Here the product is exact
+/// in f64 (24 + 24 bits), the sum is rounded to odd (TwoSum recovers what f64 rounding
+/// dropped and forces the last bit to 1 when it dropped anything), and rounding an
+/// odd-rounded f64 to f32 is correctly rounded, since f64 carries more than 24 + 2 bits.
+#[inline(always)]
+pub fn fused_mul_add(a: f32, b: f32, c: f32) -> f32 {
+    let p = a as f64 * b as f64;
+    let c = c as f64;
+    let s = p + c;
+    let bv = s - p;
+    let err = (p - (s - bv)) + (c - bv);
+    let bits = s.to_bits();
+    if err == 0.0 || s == 0.0 || !s.is_finite() || bits & 1 == 1 {
+        return s as f32;
+    }
+    let away = (err > 0.0) == (s > 0.0);
+    f64::from_bits(if away { bits + 1 } else { bits - 1 }) as f32
+}
+
+/// Hardswish as XNNPACK's f32 microkernels compute it: `x * clamp(fma(x, 1/6, 1/2), 0, 1)`
+/// (`src/f32-vhswish/simd.c.in`, the sixth rounded to f32, one rounding for the fused
+/// step). The int8 programs XNNPACK's quantizer produces leave hardswish in f32 between
+/// a dequantize and a quantize, so any other rounding flips quantized values downstream.
+#[inline(always)]
+pub fn hardswish(x: f32) -> f32 {
+    const SIXTH: f32 = 1.0 / 6.0;
+    let t = fused_mul_add(x, SIXTH, 0.5);
+    let t = if t < 0.0 { 0.0 } else { t };
+    let t = if t > 1.0 { 1.0 } else { t };
+    t * x
+}
+
 /// Clamps `out` in place (nothing to do for the full range).
 pub fn clamp_slice(out: &mut [f32], min: f32, max: f32) {
     if min == f32::NEG_INFINITY && max == f32::INFINITY {
@@ -302,13 +338,7 @@ pub fn unary(op: UnaryOp, x: &[f32], out: &mut [f32], min: f32, max: f32) {
             min,
             max,
         ),
-        UnaryOp::Hardswish => run_unary(
-            |v| v * clamp(v + 3.0, 0.0, 6.0) * (1.0 / 6.0),
-            x,
-            out,
-            min,
-            max,
-        ),
+        UnaryOp::Hardswish => run_unary(hardswish, x, out, min, max),
         UnaryOp::Sin => run_unary(f32::sin, x, out, min, max),
         UnaryOp::Cos => run_unary(f32::cos, x, out, min, max),
         UnaryOp::LeakyRelu(s) => run_unary(|v| if v < 0.0 { v * s } else { v }, x, out, min, max),
@@ -349,6 +379,40 @@ pub fn softmax(x: &[f32], out: &mut [f32], rows: usize, cols: usize, min: f32, m
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Against the hardware's fused multiply-add (`f32::mul_add` natively), on random
+    /// bit patterns, the hardswish constants and values near rounding midpoints.
+    #[test]
+    fn fused_mul_add_rounds_once() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for k in 0..2_000_000u32 {
+            let r = next();
+            let (a, b, c) = match k % 3 {
+                0 => (
+                    f32::from_bits(r as u32),
+                    f32::from_bits((r >> 32) as u32),
+                    f32::from_bits(next() as u32),
+                ),
+                1 => ((r as i32 as f32) * 1e-7, 1.0 / 6.0, 0.5),
+                _ => {
+                    let a = 1.0 + (r as u32 >> 9) as f32 * f32::EPSILON;
+                    (a, a, -(1.0 + ((r >> 32) as u32 >> 9) as f32 * f32::EPSILON))
+                }
+            };
+            let want = a.mul_add(b, c);
+            let got = fused_mul_add(a, b, c);
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "fma({a:e}, {b:e}, {c:e}) = {got:e}, want {want:e}"
+            );
+        }
+    }
 
     #[test]
     fn broadcast_matches_naive() {

@@ -207,15 +207,21 @@ pub struct MeanParams {
     pub qmax: i8,
 }
 
-/// Mean over `hw` pixels of an NHWC tensor `[n, hw, c]` into `[n, c]`:
-/// `round((sum - hw * zp_in) * scale) + zp_out` with
-/// `scale = in.scale / (out.scale * hw)`.
+/// Mean over `hw` pixels of an NHWC tensor `[n, hw, c]` into `[n, c]`, as XNNPACK's
+/// `mean_nd_qs8` computes it (`src/operators/reduce-nd.c`): the raw `i32` sum of
+/// the int8 values, converted to f32 and requantized as
+/// `round(sum * scale + zp')` with `scale = (in.scale / out.scale) * (1 / hw)` and
+/// the zero points folded into one f32 offset,
+/// `zp' = out.zero_point - (hw * in.zero_point) * scale` (each step rounded in f32,
+/// no fused multiply-add). Subtracting the input zero point in integers first, as a
+/// textbook mean would, rounds differently for some sums.
 pub fn global_avg(x: &[i8], n: usize, hw: usize, c: usize, p: &MeanParams, out: &mut [i8]) {
     let (xin, xout, qmin, qmax) = (p.x, p.out, p.qmin, p.qmax);
-    let scale = xin.scale / (xout.scale * hw as f32);
+    let scale = (xin.scale / xout.scale) * (1.0 / hw as f32);
+    let offset = xout.zero_point as f32 - ((hw as i32).wrapping_mul(xin.zero_point)) as f32 * scale;
     let mut acc = vec![0i32; c];
     for b in 0..n {
-        acc.fill(-(hw as i32) * xin.zero_point);
+        acc.fill(0);
         for p in 0..hw {
             let s = (b * hw + p) * c;
             for (a, &v) in acc.iter_mut().zip(&x[s..s + c]) {
@@ -223,7 +229,8 @@ pub fn global_avg(x: &[i8], n: usize, hw: usize, c: usize, p: &MeanParams, out: 
             }
         }
         for (d, &a) in out[b * c..(b + 1) * c].iter_mut().zip(&acc) {
-            *d = requant(a, scale, xout.zero_point, qmin, qmax);
+            let v = (a as f32 * scale + offset).round_ties_even();
+            *d = v.clamp(qmin as f32, qmax as f32) as i8;
         }
     }
 }
