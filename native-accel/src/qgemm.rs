@@ -288,9 +288,12 @@ pub fn qgemm_with_path(
     }
     let epi = Epi::new(b, rq);
     let out = &mut out[..need_out];
-    // Rows per thread: at least 12 (one register tile) and enough work to be worth a thread.
+    // Rows per thread: at least 12 (one register tile) and enough work to be worth a
+    // thread: ~4M MACs, some 20-40 us of VNNI / AVX2 int8 work, against the few us of
+    // handing a chunk over and waking a worker (at 64K MACs per thread, --threads 2 made
+    // mobile networks slower than one thread).
     let macs_per_row = (k.max(1) * n).max(1);
-    let min_rows = (1usize << 16).div_ceil(macs_per_row).max(12);
+    let min_rows = (1usize << 22).div_ceil(macs_per_row).max(12);
     let threads = threads.max(1).min(m.div_ceil(min_rows)).max(1);
     // No threads on wasm targets.
     let threads = if cfg!(target_family = "wasm") {
@@ -308,18 +311,19 @@ pub fn qgemm_with_path(
         run_rows(path, m, a, lda, b, &epi, out, ldo);
         return Ok(());
     };
-    pool.scope(|scope| {
+    pool.in_place_scope(|scope| {
         let mut rest: &mut [i8] = out;
         let mut i0 = 0;
         let epi = &epi;
         while i0 < m {
             let rows = chunk.min(m - i0);
             let a_part = if k > 0 { &a[i0 * lda..] } else { a };
-            let (mine, tail) = if i0 + rows < m {
-                rest.split_at_mut(rows * ldo)
-            } else {
-                (rest, &mut [][..])
-            };
+            if i0 + rows >= m {
+                // The last chunk on the calling thread.
+                run_rows(path, rows, a_part, lda, b, epi, rest, ldo);
+                break;
+            }
+            let (mine, tail) = rest.split_at_mut(rows * ldo);
             rest = tail;
             scope.spawn(move |_| run_rows(path, rows, a_part, lda, b, epi, mine, ldo));
             i0 += rows;

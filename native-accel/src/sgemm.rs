@@ -337,13 +337,14 @@ pub fn sgemm_with_path(
             unsafe { run_block(path, job, r0, r1, p0, p1) };
         }
     };
-    match crate::pool::pool(threads) {
-        Some(pool) => pool.scope(|scope| {
-            for part in &parts {
+    match (crate::pool::pool(threads), parts.split_first()) {
+        (Some(pool), Some((mine, others))) => pool.in_place_scope(|scope| {
+            for part in others {
                 scope.spawn(move |_| run(std::slice::from_ref(part)));
             }
+            run(std::slice::from_ref(mine));
         }),
-        None => run(&parts),
+        _ => run(&parts),
     }
     Ok(())
 }

@@ -51,6 +51,62 @@ pub fn hardswish(x: f32) -> f32 {
     t * x
 }
 
+/// [`hardswish`] of every element of `x` into `out`. On wasm32, four lanes at a time:
+/// each pair of lanes widened to f64, the same round-to-odd sum as
+/// [`fused_mul_add`] done with `f64x2` / `i64x2` operations, narrowed back.
+pub fn hardswish_slice(x: &[f32], out: &mut [f32]) {
+    let n = x.len().min(out.len());
+    #[cfg(target_arch = "wasm32")]
+    let done = {
+        let done = n - n % 4;
+        // SAFETY: `i + 4 <= done <= n` for every load and store below.
+        unsafe { hardswish_simd(&x[..done], &mut out[..done]) };
+        done
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let done = 0;
+    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
+        *o = hardswish(v);
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+unsafe fn fma_sixth_half_f64x2(x: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
+    use core::arch::wasm32::*;
+    let p = f64x2_mul(x, f64x2_splat((1.0f32 / 6.0) as f64));
+    let c = f64x2_splat(0.5);
+    let s = f64x2_add(p, c);
+    let bv = f64x2_sub(s, p);
+    let err = f64x2_add(f64x2_sub(p, f64x2_sub(s, bv)), f64x2_sub(c, bv));
+    // Inexact and even: step one ulp toward the error (away from zero when the error
+    // has the sum's sign), which lands on the odd neighbour.
+    let inexact = f64x2_ne(err, f64x2_splat(0.0));
+    let even = i64x2_eq(v128_and(s, i64x2_splat(1)), i64x2_splat(0));
+    let nonzero = f64x2_ne(s, f64x2_splat(0.0));
+    let same_sign = i64x2_ge(v128_xor(s, err), i64x2_splat(0));
+    let step = v128_bitselect(i64x2_splat(1), i64x2_splat(-1), same_sign);
+    let adjust = v128_and(step, v128_and(inexact, v128_and(even, nonzero)));
+    i64x2_add(s, adjust)
+}
+
+#[cfg(target_arch = "wasm32")]
+unsafe fn hardswish_simd(x: &[f32], out: &mut [f32]) {
+    use core::arch::wasm32::*;
+    let (zero, one) = (f32x4_splat(0.0), f32x4_splat(1.0));
+    let mut i = 0;
+    while i + 4 <= x.len() {
+        let v = v128_load(x.as_ptr().add(i) as *const v128);
+        let lo = fma_sixth_half_f64x2(f64x2_promote_low_f32x4(v));
+        let hi = fma_sixth_half_f64x2(f64x2_promote_low_f32x4(i32x4_shuffle::<2, 3, 0, 1>(v, v)));
+        let t =
+            i32x4_shuffle::<0, 1, 4, 5>(f32x4_demote_f64x2_zero(lo), f32x4_demote_f64x2_zero(hi));
+        let t = f32x4_min(f32x4_max(t, zero), one);
+        v128_store(out.as_mut_ptr().add(i) as *mut v128, f32x4_mul(t, v));
+        i += 4;
+    }
+}
+
 /// Clamps `out` in place (nothing to do for the full range).
 pub fn clamp_slice(out: &mut [f32], min: f32, max: f32) {
     if min == f32::NEG_INFINITY && max == f32::INFINITY {
@@ -338,7 +394,10 @@ pub fn unary(op: UnaryOp, x: &[f32], out: &mut [f32], min: f32, max: f32) {
             min,
             max,
         ),
-        UnaryOp::Hardswish => run_unary(hardswish, x, out, min, max),
+        UnaryOp::Hardswish => {
+            hardswish_slice(x, out);
+            clamp_slice(out, min, max);
+        }
         UnaryOp::Sin => run_unary(f32::sin, x, out, min, max),
         UnaryOp::Cos => run_unary(f32::cos, x, out, min, max),
         UnaryOp::LeakyRelu(s) => run_unary(|v| if v < 0.0 { v * s } else { v }, x, out, min, max),
