@@ -9,8 +9,8 @@
 
 use crate::args::Args;
 use crate::elem::{self, Compute, OutBuf};
-use crate::ops::binary::simd::{Fn1, Lanes};
 use crate::ops::unary::{erf, float_dtype, float_map, try_f32_unary};
+use crate::ops::util::simd::{Fn1, Lanes};
 use crate::ops::util::wrap_dim;
 use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::{invalid, with_compute, KResult};
@@ -32,7 +32,7 @@ pub fn register(r: &mut Registrar) {
 
 /// f32 approximations written once over [`Lanes`] (scalar f32 or four SIMD lanes).
 pub mod math {
-    use crate::ops::binary::simd::Lanes;
+    use crate::ops::util::simd::Lanes;
 
     const LOG2E: f32 = std::f32::consts::LOG2_E;
     // ln 2 split so that n * LN2_HI is exact for |n| <= 128.

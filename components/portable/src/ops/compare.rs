@@ -5,9 +5,9 @@
 
 use crate::args::Args;
 use crate::elem::{self, Compute};
-use crate::ops::binary::{broadcast_loop, scalar_as};
+use crate::ops::binary::scalar_as;
+use crate::ops::util::{broadcast_loop, write_bools};
 use crate::ops::util::{broadcast_shape, broadcast_strides, promote_types, promote_with_scalar};
-use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::tensor::Tensor;
 use crate::{with_compute, KResult};
@@ -34,21 +34,6 @@ pub fn register(r: &mut Registrar) {
     cmp!("le", Cmp::Le);
     cmp!("gt", Cmp::Gt);
     cmp!("ge", Cmp::Ge);
-}
-
-/// Writes 0/1 results into `out`: `fill` gets the elements in logical order (the out
-/// tensor's own bytes when it is a contiguous bool tensor, otherwise scratch that is
-/// then converted to `out`'s dtype and dim order).
-pub fn write_bools(out: &Tensor, fill: impl FnOnce(&mut [u8])) -> KResult<()> {
-    if out.dtype == ScalarType::Bool && out.is_contiguous() {
-        // SAFETY: a bool tensor's storage is one byte per element.
-        fill(unsafe { out.slice_mut::<u8>() });
-        return Ok(());
-    }
-    let mut v = vec![0u8; out.numel];
-    fill(&mut v);
-    let wide: Vec<i64> = v.iter().map(|&b| b as i64).collect();
-    elem::write::<i64>(out, &wide)
 }
 
 /// A comparison.

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use crate::args::Args;
 use crate::elem::{self, Compute, OutBuf};
-use crate::ops::binary::{broadcast3, broadcast_loop};
-use crate::ops::compare::write_bools;
+use crate::ops::util::write_bools;
+use crate::ops::util::{broadcast3, broadcast_loop};
 use crate::ops::util::{broadcast_shape, broadcast_strides, promote_types};
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};

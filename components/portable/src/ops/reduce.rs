@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use crate::args::Args;
 use crate::elem::{self, is_float, Compute};
-use crate::ops::shape::tstrides;
+use crate::ops::util::tstrides;
 use crate::ops::util::wrap_dim;
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};

@@ -12,7 +12,7 @@
 
 use crate::args::{Args, Scalar};
 use crate::elem::{self, Compute};
-use crate::ops::util::{promote_types, wrap_dim};
+use crate::ops::util::{esize, promote_types, tstrides, wrap_dim};
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::Registrar;
 use crate::tensor::{contiguous_strides, Tensor};
@@ -63,21 +63,6 @@ const MAX_PLAN_DIMS: usize = 2 * crate::tensor::MAX_RANK + 8;
 
 /// Tile edge of the blocked 2-D transpose.
 const TILE: usize = 32;
-
-/// Size in bytes of one element of `dtype`; an error for dtypes kernels do not move.
-pub fn esize(dtype: ScalarType) -> KResult<usize> {
-    use ScalarType::*;
-    match dtype {
-        Byte | Char | Bool | Short | Half | Bfloat16 | Uint16 | Int | Float | Uint32 | Long
-        | Double | Uint64 => Ok(elem::element_size(dtype)),
-        other => Err(invalid(format!("dtype {other:?} is not supported"))),
-    }
-}
-
-/// Memory strides (in elements) of each logical dimension of `t`.
-pub fn tstrides(t: &Tensor) -> Vec<isize> {
-    t.strides().into_iter().map(|s| s as isize).collect()
-}
 
 /// How the innermost dimension(s) of a [`CopyPlan`] are copied.
 #[derive(Debug, Clone, Copy)]

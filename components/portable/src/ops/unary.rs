@@ -9,9 +9,10 @@
 
 use crate::args::{Args, Scalar};
 use crate::elem::{self, Compute, OutBuf};
-use crate::ops::binary::simd::{map1, Fn1, Lanes};
-use crate::ops::binary::{broadcast3, scalar_as, Num, INTS_AND_BOOL};
-use crate::ops::compare::write_bools;
+use crate::ops::binary::{scalar_as, Num, INTS_AND_BOOL};
+use crate::ops::util::broadcast3;
+use crate::ops::util::simd::{map1, Fn1, Lanes};
+use crate::ops::util::write_bools;
 use crate::ops::util::{broadcast_shape, promote_types, promote_with_scalar};
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
