@@ -17,6 +17,17 @@ pub fn available() -> bool {
     false
 }
 
+/// Fewest weights (`n * k`) of a fully connected layer worth handing to the host. A
+/// smaller one (tiny BERT's and GPT-2's 64 x 64 projections) runs in a few
+/// microseconds in wasm, about what crossing to the host and back costs, so the native
+/// path was no faster there, or slower (0.96-1.01x of pure wasm); it stays in wasm.
+pub const MIN_FC_WEIGHTS: usize = 1 << 14;
+
+/// Whether a fully connected layer with `n` outputs of `k` inputs goes to the host.
+pub fn takes_fc(n: usize, k: usize) -> bool {
+    available() && n.saturating_mul(k) >= MIN_FC_WEIGHTS
+}
+
 /// Weights handed to the host.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handle(u32);

@@ -181,7 +181,7 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             let w = filter_rows(f, n, k, *transpose_weights, &what, &unsupported)?;
             let scales = weight_scales(f, if *transpose_weights { 1 } else { 0 }, &what)?;
             let bias = bias_values(graph, node, n, &what)?;
-            if accel::available() {
+            if accel::takes_fc(n, k) {
                 return accel_gemm(&w, 1, n, k, &scales, bias, xi, o, bounds(o)).map(Some);
             }
             let gemm = gemm_weights(&w, 1, n, k, &scales, bias.as_deref(), xi, o, bounds(o))

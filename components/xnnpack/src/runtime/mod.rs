@@ -133,7 +133,7 @@ impl Runtime {
                         };
                         let bias_ok = node.inputs.len() < 3
                             || bias.as_ref().is_some_and(|(_, b)| b.len() == n);
-                        if use_accel && bias_ok && n * k == data.len() {
+                        if use_accel && accel::takes_fc(n, k) && bias_ok && n * k == data.len() {
                             // The host takes one row of k weights per output.
                             let rows: Vec<f32> = if *transpose_weights {
                                 layout::transpose2d(&data, k, n)
