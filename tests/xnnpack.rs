@@ -838,3 +838,24 @@ fn corrupt_and_run(variant: &str, seed: u64, flips: usize) -> Result<(), TestCas
     }
     Ok(())
 }
+
+/// Sigmoid and hardswish on 65,536 values (`unary_exact`: uniform, near the special
+/// points, tiny, and where exp underflows) give exactly ExecuTorch's XNNPACK outputs,
+/// with and without the native kernels. int8 programs keep these in f32 between a
+/// dequantize and a quantize, so one ulp off can flip a quantized value downstream.
+#[test]
+fn sigmoid_and_hardswish_match_executorch_bit_for_bit() {
+    let dir = fixtures().join("unary_exact");
+    let inputs = read_numbered(&dir, "input");
+    let reference = read_numbered(&dir, "et_xnnpack_output");
+    for reg in [registry(), plugboard_tests::registry_wasm_only()] {
+        let outputs = plugboard_tests::run(&reg, &pte("unary_exact", "xnnpack"), &inputs)
+            .expect("unary_exact runs");
+        assert_eq!(outputs.len(), reference.len());
+        for (i, (o, r)) in outputs.iter().zip(&reference).enumerate() {
+            let o = o.as_tensor().expect("tensor output");
+            let d = max_abs_diff(o, r).expect("same shape");
+            assert!(d == 0.0, "unary_exact output {i}: {d:e} from ExecuTorch");
+        }
+    }
+}

@@ -52,7 +52,7 @@ pub fn hardswish(x: f32) -> f32 {
 }
 
 /// [`hardswish`] of every element of `x` into `out`. On wasm32, four lanes at a time:
-/// each pair of lanes widened to f64, the same round-to-odd sum as
+/// on the fused `f32x4.relaxed_madd` where it fuses, else each pair of lanes widened to f64, the same round-to-odd sum as
 /// [`fused_mul_add`] done with `f64x2` / `i64x2` operations, narrowed back.
 pub fn hardswish_slice(x: &[f32], out: &mut [f32]) {
     let n = x.len().min(out.len());
@@ -90,11 +90,36 @@ unsafe fn fma_sixth_half_f64x2(x: core::arch::wasm32::v128) -> core::arch::wasm3
     i64x2_add(s, adjust)
 }
 
+/// Whether wasm's `f32x4.relaxed_madd` rounds once on this engine (it does where the
+/// host CPU has FMA: x86-64 with FMA3, every aarch64). Where it does, the kernels that
+/// must match XNNPACK's fused steps use it; elsewhere they fall back to the exact f64
+/// emulation.
+#[cfg(target_arch = "wasm32")]
+#[inline]
+pub fn relaxed_madd_fuses() -> bool {
+    use core::arch::wasm32::*;
+    // (1 + 2^-12)^2 - (1 + 2^-11) is 2^-24 exactly; rounding the product first gives 0.
+    let a = f32x4_splat(core::hint::black_box(1.0 + 2048.0 * f32::EPSILON));
+    let c = f32x4_splat(core::hint::black_box(-(1.0 + 4096.0 * f32::EPSILON)));
+    f32x4_extract_lane::<0>(f32x4_relaxed_madd(a, a, c)) != 0.0
+}
+
 #[cfg(target_arch = "wasm32")]
 unsafe fn hardswish_simd(x: &[f32], out: &mut [f32]) {
     use core::arch::wasm32::*;
     let (zero, one) = (f32x4_splat(0.0), f32x4_splat(1.0));
     let mut i = 0;
+    if relaxed_madd_fuses() {
+        let (sixth, half) = (f32x4_splat(1.0 / 6.0), f32x4_splat(0.5));
+        while i + 4 <= x.len() {
+            let v = v128_load(x.as_ptr().add(i) as *const v128);
+            let t = f32x4_relaxed_madd(v, sixth, half);
+            let t = f32x4_min(f32x4_max(t, zero), one);
+            v128_store(out.as_mut_ptr().add(i) as *mut v128, f32x4_mul(t, v));
+            i += 4;
+        }
+        return;
+    }
     while i + 4 <= x.len() {
         let v = v128_load(x.as_ptr().add(i) as *const v128);
         let lo = fma_sixth_half_f64x2(f64x2_promote_low_f32x4(v));
@@ -103,6 +128,156 @@ unsafe fn hardswish_simd(x: &[f32], out: &mut [f32]) {
             i32x4_shuffle::<0, 1, 4, 5>(f32x4_demote_f64x2_zero(lo), f32x4_demote_f64x2_zero(hi));
         let t = f32x4_min(f32x4_max(t, zero), one);
         v128_store(out.as_mut_ptr().add(i) as *mut v128, f32x4_mul(t, v));
+        i += 4;
+    }
+}
+
+/// XNNPACK's `exp` table for sigmoid: `2^(k/32)` rounded to f32, `k = 0..32`.
+static EXP2_K_OVER_32: [f32; 32] = [
+    f32::from_bits(0x3f80_0000),
+    f32::from_bits(0x3f82_cd87),
+    f32::from_bits(0x3f85_aac3),
+    f32::from_bits(0x3f88_980f),
+    f32::from_bits(0x3f8b_95c2),
+    f32::from_bits(0x3f8e_a43a),
+    f32::from_bits(0x3f91_c3d3),
+    f32::from_bits(0x3f94_f4f0),
+    f32::from_bits(0x3f98_37f0),
+    f32::from_bits(0x3f9b_8d3a),
+    f32::from_bits(0x3f9e_f532),
+    f32::from_bits(0x3fa2_7043),
+    f32::from_bits(0x3fa5_fed7),
+    f32::from_bits(0x3fa9_a15b),
+    f32::from_bits(0x3fad_583f),
+    f32::from_bits(0x3fb1_23f6),
+    f32::from_bits(0x3fb5_04f3),
+    f32::from_bits(0x3fb8_fbaf),
+    f32::from_bits(0x3fbd_08a4),
+    f32::from_bits(0x3fc1_2c4d),
+    f32::from_bits(0x3fc5_672a),
+    f32::from_bits(0x3fc9_b9be),
+    f32::from_bits(0x3fce_248c),
+    f32::from_bits(0x3fd2_a81e),
+    f32::from_bits(0x3fd7_44fd),
+    f32::from_bits(0x3fdb_fbb8),
+    f32::from_bits(0x3fe0_ccdf),
+    f32::from_bits(0x3fe5_b907),
+    f32::from_bits(0x3fea_c0c7),
+    f32::from_bits(0x3fef_e4ba),
+    f32::from_bits(0x3ff5_257d),
+    f32::from_bits(0x3ffa_83b3),
+];
+const SIG_LOG2E: f32 = f32::from_bits(0x3fb8_aa3b);
+const SIG_MINUS_LN2_HI: f32 = f32::from_bits(0xbf31_7218);
+const SIG_MINUS_LN2_LO: f32 = f32::from_bits(0x3102_e308);
+const SIG_C1: f32 = f32::from_bits(0x3f80_007b);
+
+/// `2^m` for an integer `m` in `[-1022, 1023]`, in f64.
+#[inline(always)]
+fn pow2_f64(m: i64) -> f64 {
+    f64::from_bits(((m + 1023) as u64) << 52)
+}
+
+/// The logistic function `1 / (1 + exp(-x))` as XNNPACK's AVX-512 microkernel
+/// (`src/f32-vsigmoid/avx512f-rr2-lut32-p2-perm2-scalef.c.in`, the one ExecuTorch's
+/// XNNPACK picks on x86-64 with AVX-512) computes it, rounding for rounding: with
+/// `z = -|x|`, `n = z * log2(e)` rounded to a multiple of 1/32, a two-step range
+/// reduction `t = z - n * ln2`, `e = 2^n` from a 32-entry table and a degree-2
+/// polynomial, then `e / (e + 1)`, mirrored for `x >= 0`; an `e` below f32's smallest
+/// normal is flushed to zero as XNNPACK's denormals-off mode does. The int8 programs XNNPACK's
+/// quantizer produces keep sigmoid (SiLU, squeeze-excite gates) in f32 between a
+/// dequantize and a quantize, so another rounding would flip quantized values.
+#[inline(always)]
+pub fn sigmoid(x: f32) -> f32 {
+    let z = -x.abs();
+    // fma(z, log2e, 1.5 * 2^18) rounds to the 1/32 grid: the same as rounding the
+    // exact product times 32 to the nearest integer, ties to even.
+    let k = (z as f64 * SIG_LOG2E as f64 * 32.0).round_ties_even();
+    let k = k.max(-1.0e6);
+    let n = (k / 32.0) as f32;
+    let l = EXP2_K_OVER_32[(k as i64 & 31) as usize];
+    let t = fused_mul_add(n, SIG_MINUS_LN2_HI, z);
+    let t = fused_mul_add(n, SIG_MINUS_LN2_LO, t);
+    let p = fused_mul_add(t, 0.5, SIG_C1);
+    let t = t * l;
+    let p = fused_mul_add(t, p, l);
+    let m = (n.floor() as i64).max(-1000);
+    let e = (p as f64 * pow2_f64(m)) as f32;
+    // XNNPACK runs its operators with denormals flushed to zero
+    // (`PTHREADPOOL_FLAG_DISABLE_DENORMALS` in `src/operator-run.c`).
+    let e = if e.abs() < f32::MIN_POSITIVE { 0.0 } else { e };
+    let f = e / (e + 1.0);
+    if x.is_sign_negative() {
+        f
+    } else {
+        1.0 - f
+    }
+}
+
+/// [`sigmoid`] of every element of `x` into `out`. On wasm32, four lanes at a time,
+/// the fused steps on `f32x4.relaxed_madd`, where that fuses (see
+/// [`relaxed_madd_fuses`]); elsewhere one at a time, the fused steps emulated exactly
+/// by [`fused_mul_add`].
+pub fn sigmoid_slice(x: &[f32], out: &mut [f32]) {
+    let n = x.len().min(out.len());
+    #[cfg(target_arch = "wasm32")]
+    let done = if relaxed_madd_fuses() {
+        let done = n - n % 4;
+        // SAFETY: `i + 4 <= done <= n` for every load and store below.
+        unsafe { sigmoid_simd(&x[..done], &mut out[..done]) };
+        done
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let done = 0;
+    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
+        *o = sigmoid(v);
+    }
+}
+
+/// [`sigmoid`] of four lanes, with the fused steps on `f32x4.relaxed_madd` (only
+/// where [`relaxed_madd_fuses`]).
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+unsafe fn sigmoid_f32x4(x: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
+    use core::arch::wasm32::*;
+    let one = f32x4_splat(1.0);
+    let magic = f32x4_splat(393216.0); // 1.5 * 2^18: its ulp is 1/32
+    let z = v128_or(x, f32x4_splat(-0.0));
+    let nm = f32x4_relaxed_madd(z, f32x4_splat(SIG_LOG2E), magic);
+    let idx = v128_and(nm, i32x4_splat(31));
+    let t = EXP2_K_OVER_32.as_ptr();
+    let l = f32x4(
+        *t.add(i32x4_extract_lane::<0>(idx) as usize),
+        *t.add(i32x4_extract_lane::<1>(idx) as usize),
+        *t.add(i32x4_extract_lane::<2>(idx) as usize),
+        *t.add(i32x4_extract_lane::<3>(idx) as usize),
+    );
+    let n = f32x4_sub(nm, magic);
+    let t = f32x4_relaxed_madd(n, f32x4_splat(SIG_MINUS_LN2_HI), z);
+    let t = f32x4_relaxed_madd(n, f32x4_splat(SIG_MINUS_LN2_LO), t);
+    let p = f32x4_relaxed_madd(t, f32x4_splat(0.5), f32x4_splat(SIG_C1));
+    let t = f32x4_mul(t, l);
+    let p = f32x4_relaxed_madd(t, p, l);
+    // e = p * 2^floor(n); below 2^-126 it is flushed to zero, as in [`sigmoid`].
+    let m = i32x4_trunc_sat_f32x4(f32x4_floor(n));
+    let under = i32x4_lt(m, i32x4_splat(-126));
+    let m = i32x4_max(m, i32x4_splat(-126));
+    let e = f32x4_mul(p, i32x4_shl(i32x4_add(m, i32x4_splat(127)), 23));
+    let tiny = f32x4_lt(f32x4_abs(e), f32x4_splat(f32::MIN_POSITIVE));
+    let e = v128_andnot(e, v128_or(tiny, under));
+    let f = f32x4_div(e, f32x4_add(e, one));
+    v128_bitselect(f, f32x4_sub(one, f), i32x4_lt(x, i32x4_splat(0)))
+}
+
+#[cfg(target_arch = "wasm32")]
+unsafe fn sigmoid_simd(x: &[f32], out: &mut [f32]) {
+    use core::arch::wasm32::*;
+    let mut i = 0;
+    while i + 4 <= x.len() {
+        let v = v128_load(x.as_ptr().add(i) as *const v128);
+        v128_store(out.as_mut_ptr().add(i) as *mut v128, sigmoid_f32x4(v));
         i += 4;
     }
 }
@@ -382,7 +557,10 @@ pub fn unary(op: UnaryOp, x: &[f32], out: &mut [f32], min: f32, max: f32) {
         UnaryOp::Log => run_unary(f32::ln, x, out, min, max),
         UnaryOp::Floor => run_unary(f32::floor, x, out, min, max),
         UnaryOp::Ceiling => run_unary(f32::ceil, x, out, min, max),
-        UnaryOp::Sigmoid => run_unary(|v| 1.0 / (1.0 + (-v).exp()), x, out, min, max),
+        UnaryOp::Sigmoid => {
+            sigmoid_slice(x, out);
+            clamp_slice(out, min, max);
+        }
         UnaryOp::Tanh => run_unary(f32::tanh, x, out, min, max),
         UnaryOp::Gelu => run_unary(
             |v| {
@@ -438,6 +616,36 @@ pub fn softmax(x: &[f32], out: &mut [f32], rows: usize, cols: usize, min: f32, m
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The f32 values of a little-endian `<f4` `.npy` file (format 1 or 2).
+    fn npy_f32(path: &std::path::Path) -> Vec<f32> {
+        let b = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let start = match b[6] {
+            1 => 10 + u16::from_le_bytes([b[8], b[9]]) as usize,
+            _ => 12 + u32::from_le_bytes([b[8], b[9], b[10], b[11]]) as usize,
+        };
+        b[start..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    }
+
+    /// The scalar sigmoid and hardswish (the wasm kernels' tails, and the whole slice
+    /// where relaxed SIMD does not fuse) against ExecuTorch 1.5.1's XNNPACK outputs on
+    /// the `unary_exact` fixture's 65,536 inputs.
+    #[test]
+    fn scalar_sigmoid_and_hardswish_match_executorch() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/unary_exact");
+        let x = npy_f32(&dir.join("input0.npy"));
+        let want_sigmoid = npy_f32(&dir.join("et_xnnpack_output0.npy"));
+        let want_hardswish = npy_f32(&dir.join("et_xnnpack_output1.npy"));
+        assert_eq!(x.len(), 65536);
+        for ((&v, &s), &h) in x.iter().zip(&want_sigmoid).zip(&want_hardswish) {
+            assert_eq!(sigmoid(v).to_bits(), s.to_bits(), "sigmoid({v:e})");
+            assert_eq!(hardswish(v).to_bits(), h.to_bits(), "hardswish({v:e})");
+        }
+    }
 
     /// Against the hardware's fused multiply-add (`f32::mul_add` natively), on random
     /// bit patterns, the hardswish constants and values near rounding midpoints.
