@@ -839,7 +839,7 @@ fn corrupt_and_run(variant: &str, seed: u64, flips: usize) -> Result<(), TestCas
     Ok(())
 }
 
-/// Sigmoid and hardswish on 65,536 values (`unary_exact`: uniform, near the special
+/// Sigmoid, hardswish and SiLU (fused from its sigmoid and multiply) on 65,536 values (`unary_exact`: uniform, near the special
 /// points, tiny, and where exp underflows) give exactly ExecuTorch's XNNPACK outputs,
 /// with and without the native kernels. int8 programs keep these in f32 between a
 /// dequantize and a quantize, so one ulp off can flip a quantized value downstream.

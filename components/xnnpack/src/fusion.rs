@@ -7,8 +7,23 @@
 //! only done when the producer's output and the clamp's output have equal quantization
 //! parameters, so the result is bit-identical to running both nodes. PT2E int8
 //! exports (e.g. mobilenet_v2's ReLU6 after each convolution) are the main users.
+//!
+//! SiLU fusion: `Multiply(x, Sigmoid(x))` on fp32 values, where nothing else reads the
+//! sigmoid's output, becomes one `Silu` node that computes `x * sigmoid(x)` in one pass
+//! with the same two roundings. XNNPACK keeps the two nodes; fusing them here halves
+//! the memory traffic of EfficientNet's activations (and of the f32 SiLU that int8
+//! exports keep between a dequantize and a quantize), bit for bit the same.
+//!
+//! int8 unary chains: a dequantize (`qint8 -> fp32` Convert), one or more fp32
+//! element-wise unary nodes, and a quantize (`fp32 -> qint8` Convert), each value read
+//! only by the next node, map each of the 256 int8 inputs to one int8 output. They
+//! become one `Lookup` node whose table is computed at `init` by running those exact
+//! steps on every input, so it is bit-identical to running the chain. XNNPACK's
+//! quantizer leaves SiLU, sigmoid gates and hardswish in this form.
 
-use crate::graph::{Graph, Op, UnaryOp};
+use crate::graph::{BinaryOp, DataType, Graph, Op, Quant, UnaryOp};
+use crate::kernels::{elementwise, quant};
+use crate::quantized::qparams;
 
 /// Whether `op` applies its node's `min`/`max` to its output in both the fp32 and the
 /// int8 path.
@@ -75,4 +90,165 @@ pub fn fuse_clamps(graph: &mut Graph) -> usize {
         keep
     });
     removed.iter().filter(|&&r| r).count()
+}
+
+/// Rewrites eligible `Multiply(x, Sigmoid(x))` pairs into `Silu` nodes (see the module
+/// docs); returns how many.
+pub fn fuse_silu(graph: &mut Graph) -> usize {
+    let n_values = graph.values.len();
+    let mut readers = vec![0usize; n_values];
+    for node in &graph.nodes {
+        for &vi in &node.inputs {
+            readers[vi] += 1;
+        }
+    }
+    for &vi in graph.outputs.iter().chain(&graph.inputs) {
+        readers[vi] += 2;
+    }
+    let mut producer = vec![usize::MAX; n_values];
+    for (ni, node) in graph.nodes.iter().enumerate() {
+        producer[node.output] = ni;
+    }
+    let fp32 = |vi: usize| {
+        let v = &graph.values[vi];
+        v.dtype == DataType::Fp32 && v.quant == Quant::None
+    };
+    let mut removed = vec![false; graph.nodes.len()];
+    let mut fused = Vec::new();
+    for mi in 0..graph.nodes.len() {
+        let m = &graph.nodes[mi];
+        if m.op != Op::Binary(BinaryOp::Multiply) || m.inputs.len() != 2 {
+            continue;
+        }
+        // One operand is a sigmoid of the other.
+        let found = [(0, 1), (1, 0)].into_iter().find_map(|(xs, ss)| {
+            let (x, sv) = (m.inputs[xs], m.inputs[ss]);
+            let si = producer[sv];
+            if si == usize::MAX || si >= mi || removed[si] || readers[sv] != 1 {
+                return None;
+            }
+            let sn = &graph.nodes[si];
+            let plain = sn.min == f32::NEG_INFINITY && sn.max == f32::INFINITY;
+            (sn.op == Op::Unary(UnaryOp::Sigmoid) && sn.inputs == [x] && plain).then_some((x, si))
+        });
+        let Some((x, si)) = found else {
+            continue;
+        };
+        let same_dims = graph.values[x].dims == graph.values[m.output].dims;
+        if !(fp32(x) && fp32(m.output) && fp32(graph.nodes[si].output) && same_dims) {
+            continue;
+        }
+        removed[si] = true;
+        fused.push((mi, x));
+    }
+    for &(mi, x) in &fused {
+        let m = &mut graph.nodes[mi];
+        m.op = Op::Unary(UnaryOp::Silu);
+        m.name = "Sigmoid+Multiply";
+        m.inputs = vec![x];
+    }
+    let mut k = 0;
+    graph.nodes.retain(|_| {
+        let keep = !removed[k];
+        k += 1;
+        keep
+    });
+    fused.len()
+}
+
+/// Rewrites eligible int8 unary chains into `Lookup` nodes (see the module docs);
+/// returns how many.
+pub fn fuse_int8_unary_chains(graph: &mut Graph) -> usize {
+    let n_values = graph.values.len();
+    let mut readers = vec![0usize; n_values];
+    for node in &graph.nodes {
+        for &vi in &node.inputs {
+            readers[vi] += 1;
+        }
+    }
+    for &vi in graph.outputs.iter().chain(&graph.inputs) {
+        readers[vi] += 2;
+    }
+    // The node that reads each value, where exactly one does.
+    let mut reader = vec![usize::MAX; n_values];
+    for (ni, node) in graph.nodes.iter().enumerate() {
+        for &vi in &node.inputs {
+            if readers[vi] == 1 {
+                reader[vi] = ni;
+            }
+        }
+    }
+    let fp32 = |vi: usize| {
+        let v = &graph.values[vi];
+        v.dtype == DataType::Fp32 && v.quant == Quant::None
+    };
+    let plain = |min: f32, max: f32| min == f32::NEG_INFINITY && max == f32::INFINITY;
+    let mut removed = vec![false; graph.nodes.len()];
+    let mut fused = Vec::new();
+    for di in 0..graph.nodes.len() {
+        let d = &graph.nodes[di];
+        if d.op != Op::Convert || d.inputs.len() != 1 || !fp32(d.output) {
+            continue;
+        }
+        let Some(xq) = qparams(&graph.values[d.inputs[0]]) else {
+            continue;
+        };
+        // Follow single readers through fp32 unary nodes to a quantize.
+        let mut chain = Vec::new();
+        let mut v = d.output;
+        let end = loop {
+            let ni = reader[v];
+            if ni == usize::MAX || ni <= di || removed[ni] {
+                break None;
+            }
+            let n = &graph.nodes[ni];
+            match &n.op {
+                Op::Unary(op) if fp32(n.output) && n.inputs.len() == 1 => {
+                    chain.push((ni, *op, n.min, n.max));
+                    v = n.output;
+                }
+                Op::Convert if plain(n.min, n.max) => {
+                    break qparams(&graph.values[n.output]).map(|oq| (ni, oq));
+                }
+                _ => break None,
+            }
+        };
+        let Some((qi, oq)) = end.filter(|_| !chain.is_empty()) else {
+            continue;
+        };
+        let mut table = Box::new([0i8; 256]);
+        for (i, e) in table.iter_mut().enumerate() {
+            let q = i as u8 as i8;
+            let mut y = [elementwise::clamp(xq.real(q), d.min, d.max)];
+            for &(_, op, min, max) in &chain {
+                let x = y;
+                elementwise::unary(op, &x, &mut y, min, max);
+            }
+            let mut o = [0i8];
+            quant::quantize(&y, &mut o, oq);
+            *e = o[0];
+        }
+        for &(ni, ..) in &chain {
+            removed[ni] = true;
+        }
+        removed[qi] = true;
+        fused.push((di, qi, table));
+    }
+    let count = fused.len();
+    for (di, qi, table) in fused {
+        let out = graph.nodes[qi].output;
+        let d = &mut graph.nodes[di];
+        d.op = Op::Lookup(table);
+        d.name = "Convert+unary+Convert";
+        d.output = out;
+        d.min = f32::NEG_INFINITY;
+        d.max = f32::INFINITY;
+    }
+    let mut k = 0;
+    graph.nodes.retain(|_| {
+        let keep = !removed[k];
+        k += 1;
+        keep
+    });
+    count
 }

@@ -215,6 +215,9 @@ pub enum UnaryOp {
     Tanh,
     Gelu,
     Hardswish,
+    /// `x * sigmoid(x)`: a `Sigmoid` and the `Multiply` that was its only reader,
+    /// fused at `init` (`fusion::fuse_silu`); never in a payload.
+    Silu,
     Sin,
     Cos,
     LeakyRelu(f32),
@@ -315,6 +318,10 @@ pub enum Op {
     },
     /// `[x]`: conversion between element types (quantize, dequantize, copy).
     Convert,
+    /// `[x]`, `qint8` to `qint8` through a 256-entry table indexed by `x as u8`: a
+    /// dequantize, fp32 element-wise nodes and a quantize, fused at `init`
+    /// (`fusion::fuse_int8_unary_chains`); never in a payload.
+    Lookup(Box<[i8; 256]>),
 }
 
 /// One operation.

@@ -48,7 +48,7 @@ pub enum QStep {
 }
 
 /// Per-tensor parameters of a `qint8` value.
-fn qparams(v: &Value) -> Option<QParams> {
+pub fn qparams(v: &Value) -> Option<QParams> {
     match (&v.dtype, &v.quant) {
         (DataType::QInt8, Quant::PerTensor { scale, zero_point })
             if scale.is_finite() && *scale > 0.0 && (-128..=127).contains(zero_point) =>
@@ -125,6 +125,12 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             }
             _ => return Err(unsupported()),
         },
+        Op::Lookup(t) => {
+            // Built by `fusion::fuse_int8_unary_chains` from checked parameters.
+            q(x_v)?;
+            q(out_v)?;
+            QStep::Lookup(t.clone())
+        }
         Op::Unary(UnaryOp::Copy) => move_step(graph, node, &what, 0.0)?,
         Op::Unary(op) => {
             let (xi, o) = (q(x_v)?, q(out_v)?);

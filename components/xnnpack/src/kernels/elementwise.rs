@@ -236,6 +236,34 @@ pub fn sigmoid_slice(x: &[f32], out: &mut [f32]) {
     }
 }
 
+/// `x * sigmoid(x)` of every element of `x` into `out`, each product rounded once from
+/// [`sigmoid`]'s f32 result (a `Sigmoid` then a `Multiply`, in one pass).
+pub fn silu_slice(x: &[f32], out: &mut [f32]) {
+    let n = x.len().min(out.len());
+    #[cfg(target_arch = "wasm32")]
+    let done = if relaxed_madd_fuses() {
+        use core::arch::wasm32::*;
+        let mut i = 0;
+        while i + 4 <= n {
+            // SAFETY: `i + 4 <= n` for the load and the store.
+            unsafe {
+                let v = v128_load(x.as_ptr().add(i) as *const v128);
+                let y = f32x4_mul(v, sigmoid_f32x4(v));
+                v128_store(out.as_mut_ptr().add(i) as *mut v128, y);
+            }
+            i += 4;
+        }
+        i
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let done = 0;
+    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
+        *o = v * sigmoid(v);
+    }
+}
+
 /// [`sigmoid`] of four lanes, with the fused steps on `f32x4.relaxed_madd` (only
 /// where [`relaxed_madd_fuses`]).
 #[cfg(target_arch = "wasm32")]
@@ -374,12 +402,63 @@ impl Broadcast {
     }
 }
 
+/// A binary operation the broadcast walk applies a row (the innermost merged dim) at
+/// a time. The row functions default to element loops over [`RowOp::apply`]; kernels
+/// override them with SIMD loops.
+pub trait RowOp<T: Copy> {
+    /// `op(a, b)` of one pair.
+    fn apply(&self, a: T, b: T) -> T;
+    /// `out[i] = op(a[i], b[i])` (equal lengths).
+    #[inline(always)]
+    fn row(&self, a: &[T], b: &[T], out: &mut [T]) {
+        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+            *o = self.apply(x, y);
+        }
+    }
+    /// `out[i] = op(a[i], b)`.
+    #[inline(always)]
+    fn row_b(&self, a: &[T], b: T, out: &mut [T]) {
+        for (o, &x) in out.iter_mut().zip(a) {
+            *o = self.apply(x, b);
+        }
+    }
+    /// `out[i] = op(a, b[i])`.
+    #[inline(always)]
+    fn row_a(&self, a: T, b: &[T], out: &mut [T]) {
+        for (o, &y) in out.iter_mut().zip(b) {
+            *o = self.apply(a, y);
+        }
+    }
+}
+
+/// A [`RowOp`] from a closure, with the default element loops.
+struct Elementwise<F>(F);
+
+impl<T: Copy, F: Fn(T, T) -> T> RowOp<T> for Elementwise<F> {
+    #[inline(always)]
+    fn apply(&self, a: T, b: T) -> T {
+        (self.0)(a, b)
+    }
+}
+
 /// `out = f(a, b)` with broadcasting as planned by `bc`, for any element type.
 #[inline(always)]
 pub fn broadcast<T: Copy, F: Fn(T, T) -> T>(f: F, bc: &Broadcast, a: &[T], b: &[T], out: &mut [T]) {
+    broadcast_rows(&Elementwise(f), bc, a, b, out)
+}
+
+/// `out = op(a, b)` with broadcasting as planned by `bc`, a row at a time.
+#[inline(always)]
+pub fn broadcast_rows<T: Copy, R: RowOp<T>>(
+    op: &R,
+    bc: &Broadcast,
+    a: &[T],
+    b: &[T],
+    out: &mut [T],
+) {
     let r = bc.dims.len();
     if r == 0 {
-        out[0] = f(a[0], b[0]);
+        out[0] = op.apply(a[0], b[0]);
         return;
     }
     let n = bc.dims[r - 1];
@@ -404,25 +483,11 @@ pub fn broadcast<T: Copy, F: Fn(T, T) -> T>(f: F, bc: &Broadcast, a: &[T], b: &[
     for row in 0..outer {
         let o = &mut out[row * n..row * n + n];
         match (ia, ib) {
-            (true, true) => {
-                for ((o, &x), &y) in o.iter_mut().zip(&a[oa..oa + n]).zip(&b[ob..ob + n]) {
-                    *o = f(x, y);
-                }
-            }
-            (true, false) => {
-                let y = b[ob];
-                for (o, &x) in o.iter_mut().zip(&a[oa..oa + n]) {
-                    *o = f(x, y);
-                }
-            }
-            (false, true) => {
-                let x = a[oa];
-                for (o, &y) in o.iter_mut().zip(&b[ob..ob + n]) {
-                    *o = f(x, y);
-                }
-            }
+            (true, true) => op.row(&a[oa..oa + n], &b[ob..ob + n], o),
+            (true, false) => op.row_b(&a[oa..oa + n], b[ob], o),
+            (false, true) => op.row_a(a[oa], &b[ob..ob + n], o),
             (false, false) => {
-                let v = f(a[oa], b[ob]);
+                let v = op.apply(a[oa], b[ob]);
                 o.fill(v);
             }
         }
@@ -456,6 +521,150 @@ fn run_binary<F: Fn(f32, f32) -> f32>(
     broadcast(|x, y| clamp(f(x, y), min, max), bc, a, b, out)
 }
 
+/// One fp32 arithmetic operation, on one value and (wasm32) on four lanes: the same
+/// IEEE operation either way.
+trait ArithLane {
+    fn f(a: f32, b: f32) -> f32;
+    #[cfg(target_arch = "wasm32")]
+    fn v(a: core::arch::wasm32::v128, b: core::arch::wasm32::v128) -> core::arch::wasm32::v128;
+}
+
+macro_rules! arith_lane {
+    ($name:ident, $op:tt, $simd:ident) => {
+        struct $name;
+        impl ArithLane for $name {
+            #[inline(always)]
+            fn f(a: f32, b: f32) -> f32 {
+                a $op b
+            }
+            #[cfg(target_arch = "wasm32")]
+            #[inline(always)]
+            fn v(
+                a: core::arch::wasm32::v128,
+                b: core::arch::wasm32::v128,
+            ) -> core::arch::wasm32::v128 {
+                core::arch::wasm32::$simd(a, b)
+            }
+        }
+    };
+}
+arith_lane!(AddLane, +, f32x4_add);
+arith_lane!(SubLane, -, f32x4_sub);
+arith_lane!(MulLane, *, f32x4_mul);
+arith_lane!(DivLane, /, f32x4_div);
+
+/// An fp32 arithmetic operation (`+ - * /`) and the output clamp, as a [`RowOp`]: on
+/// wasm32 its rows run four lanes at a time (`pmax`/`pmin` in that operand order give
+/// [`clamp`]'s NaN-preserving bounds).
+struct Arith<L> {
+    min: f32,
+    max: f32,
+    lane: core::marker::PhantomData<L>,
+}
+
+impl<L: ArithLane> Arith<L> {
+    fn new(min: f32, max: f32) -> Arith<L> {
+        Arith {
+            min,
+            max,
+            lane: core::marker::PhantomData,
+        }
+    }
+
+    /// `out[i] = clamp(op(a(i), b(i)))` four lanes at a time; returns how many
+    /// elements it did.
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    fn simd(
+        &self,
+        n: usize,
+        a: impl Fn(usize) -> core::arch::wasm32::v128,
+        b: impl Fn(usize) -> core::arch::wasm32::v128,
+        out: &mut [f32],
+    ) -> usize {
+        use core::arch::wasm32::*;
+        let (lo, hi) = (f32x4_splat(self.min), f32x4_splat(self.max));
+        let n = n.min(out.len());
+        let mut i = 0;
+        while i + 4 <= n {
+            let v = f32x4_pmin(f32x4_pmax(L::v(a(i), b(i)), lo), hi);
+            // SAFETY: `i + 4 <= n <= out.len()`.
+            unsafe { v128_store(out.as_mut_ptr().add(i) as *mut v128, v) };
+            i += 4;
+        }
+        i
+    }
+}
+
+impl<L: ArithLane> RowOp<f32> for Arith<L> {
+    #[inline(always)]
+    fn apply(&self, a: f32, b: f32) -> f32 {
+        clamp(L::f(a, b), self.min, self.max)
+    }
+
+    fn row(&self, a: &[f32], b: &[f32], out: &mut [f32]) {
+        let n = a.len().min(b.len()).min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        let done = {
+            use core::arch::wasm32::v128_load;
+            // SAFETY: the loads read `a[i..i + 4]` and `b[i..i + 4]` with `i + 4 <= n`.
+            self.simd(
+                n,
+                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
+                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = self.apply(a[i], b[i]);
+        }
+    }
+
+    fn row_b(&self, a: &[f32], b: f32, out: &mut [f32]) {
+        let n = a.len().min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        let done = {
+            use core::arch::wasm32::{f32x4_splat, v128_load};
+            let bv = f32x4_splat(b);
+            // SAFETY: the loads read `a[i..i + 4]` with `i + 4 <= n`.
+            self.simd(
+                n,
+                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
+                |_| bv,
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = self.apply(a[i], b);
+        }
+    }
+
+    fn row_a(&self, a: f32, b: &[f32], out: &mut [f32]) {
+        let n = b.len().min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        let done = {
+            use core::arch::wasm32::{f32x4_splat, v128_load};
+            let av = f32x4_splat(a);
+            // SAFETY: the loads read `b[i..i + 4]` with `i + 4 <= n`.
+            self.simd(
+                n,
+                |_| av,
+                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = self.apply(a, b[i]);
+        }
+    }
+}
+
 /// `out = clamp(op(a, b))` with broadcasting as planned by `bc`.
 pub fn binary(
     op: BinaryOp,
@@ -467,10 +676,10 @@ pub fn binary(
     max: f32,
 ) {
     match op {
-        BinaryOp::Add => run_binary(|x, y| x + y, bc, a, b, out, min, max),
-        BinaryOp::Subtract => run_binary(|x, y| x - y, bc, a, b, out, min, max),
-        BinaryOp::Multiply => run_binary(|x, y| x * y, bc, a, b, out, min, max),
-        BinaryOp::Divide => run_binary(|x, y| x / y, bc, a, b, out, min, max),
+        BinaryOp::Add => broadcast_rows(&Arith::<AddLane>::new(min, max), bc, a, b, out),
+        BinaryOp::Subtract => broadcast_rows(&Arith::<SubLane>::new(min, max), bc, a, b, out),
+        BinaryOp::Multiply => broadcast_rows(&Arith::<MulLane>::new(min, max), bc, a, b, out),
+        BinaryOp::Divide => broadcast_rows(&Arith::<DivLane>::new(min, max), bc, a, b, out),
         BinaryOp::Minimum => run_binary(
             |x, y| {
                 if x < y {
@@ -572,6 +781,10 @@ pub fn unary(op: UnaryOp, x: &[f32], out: &mut [f32], min: f32, max: f32) {
             min,
             max,
         ),
+        UnaryOp::Silu => {
+            silu_slice(x, out);
+            clamp_slice(out, min, max);
+        }
         UnaryOp::Hardswish => {
             hardswish_slice(x, out);
             clamp_slice(out, min, max);

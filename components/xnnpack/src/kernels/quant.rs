@@ -51,17 +51,85 @@ pub fn requant(acc: i32, scale: f32, zero_point: i32, qmin: i8, qmax: i8) -> i8 
     v.saturating_add(zero_point).clamp(qmin as i32, qmax as i32) as i8
 }
 
-/// `out = quantize(x)` with `p`'s parameters (an `f32 -> qint8` Convert).
+/// `out = quantize(x)` with `p`'s parameters (an `f32 -> qint8` Convert). On wasm32,
+/// 16 values at a time with the same operations: `pmax`/`pmin` with the bound first
+/// give `f32::max`/`f32::min`'s NaN handling, `nearest` rounds ties to even, and the
+/// clamped values narrow without saturating.
 pub fn quantize(x: &[f32], out: &mut [i8], p: QParams) {
     let inv = 1.0 / p.scale;
-    for (o, &v) in out.iter_mut().zip(x) {
+    let n = x.len().min(out.len());
+    #[cfg(target_arch = "wasm32")]
+    let done = {
+        use core::arch::wasm32::*;
+        let lo = f32x4_splat((-128 - p.zero_point) as f32);
+        let hi = f32x4_splat((127 - p.zero_point) as f32);
+        let (vinv, zp) = (f32x4_splat(inv), i32x4_splat(p.zero_point));
+        let q = |v: v128| {
+            let v = f32x4_pmin(hi, f32x4_pmax(lo, f32x4_mul(v, vinv)));
+            i32x4_add(i32x4_trunc_sat_f32x4(f32x4_nearest(v)), zp)
+        };
+        let mut i = 0;
+        while i + 16 <= n {
+            // SAFETY: `i + 16 <= n` for the four loads and the store.
+            unsafe {
+                let ld = |k: usize| v128_load(x.as_ptr().add(i + 4 * k) as *const v128);
+                let a = i16x8_narrow_i32x4(q(ld(0)), q(ld(1)));
+                let b = i16x8_narrow_i32x4(q(ld(2)), q(ld(3)));
+                v128_store(
+                    out.as_mut_ptr().add(i) as *mut v128,
+                    i8x16_narrow_i16x8(a, b),
+                );
+            }
+            i += 16;
+        }
+        i
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let done = 0;
+    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
         *o = p.quantize(v, inv);
     }
 }
 
-/// `out = clamp(dequantize(x))` (a `qint8 -> f32` Convert).
+/// `out = clamp(dequantize(x))` (a `qint8 -> f32` Convert). On wasm32, 16 values at a
+/// time: `(q - zero_point)` exactly in integers, converted exactly, one rounding in
+/// the product (no value is NaN, so `pmax`/`pmin` clamp as [`clamp`] does).
+///
+/// [`clamp`]: super::elementwise::clamp
 pub fn dequantize(x: &[i8], out: &mut [f32], p: QParams, min: f32, max: f32) {
-    for (o, &q) in out.iter_mut().zip(x) {
+    let n = x.len().min(out.len());
+    #[cfg(target_arch = "wasm32")]
+    let done = {
+        use core::arch::wasm32::*;
+        let (lo, hi) = (f32x4_splat(min), f32x4_splat(max));
+        let (scale, zp) = (f32x4_splat(p.scale), i32x4_splat(p.zero_point));
+        let real = |q: v128| {
+            let v = f32x4_mul(f32x4_convert_i32x4(i32x4_sub(q, zp)), scale);
+            f32x4_pmin(f32x4_pmax(v, lo), hi)
+        };
+        let mut i = 0;
+        while i + 16 <= n {
+            // SAFETY: `i + 16 <= n` for the load and the four stores.
+            unsafe {
+                let v = v128_load(x.as_ptr().add(i) as *const v128);
+                let (l, h) = (i16x8_extend_low_i8x16(v), i16x8_extend_high_i8x16(v));
+                let parts = [
+                    i32x4_extend_low_i16x8(l),
+                    i32x4_extend_high_i16x8(l),
+                    i32x4_extend_low_i16x8(h),
+                    i32x4_extend_high_i16x8(h),
+                ];
+                for (k, q) in parts.into_iter().enumerate() {
+                    v128_store(out.as_mut_ptr().add(i + 4 * k) as *mut v128, real(q));
+                }
+            }
+            i += 16;
+        }
+        i
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let done = 0;
+    for (o, &q) in out[done..n].iter_mut().zip(&x[done..n]) {
         *o = super::elementwise::clamp(p.real(q), min, max);
     }
 }
@@ -165,6 +233,134 @@ impl MulParams {
     pub fn apply(&self, a: i8, b: i8) -> i8 {
         let acc = (a as i32 - self.a_zero_point) * (b as i32 - self.b_zero_point);
         requant(acc, self.scale, self.zero_point, self.qmin, self.qmax)
+    }
+
+    /// `out[i] = a(i) * b(i)` 16 lanes at a time: the same `i32` products, converted
+    /// exactly (|acc| <= 255^2), one rounding in the scaling, then clamped to
+    /// `[qmin - zero_point, qmax - zero_point]` before rounding to even, which equals
+    /// [`requant`]'s clamp after it (the bounds are integers). Returns how many it did.
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    fn simd(
+        &self,
+        n: usize,
+        a: impl Fn(usize) -> core::arch::wasm32::v128,
+        b: impl Fn(usize) -> core::arch::wasm32::v128,
+        out: &mut [i8],
+    ) -> usize {
+        use core::arch::wasm32::*;
+        let (za, zb) = (
+            i16x8_splat(self.a_zero_point as i16),
+            i16x8_splat(self.b_zero_point as i16),
+        );
+        let scale = f32x4_splat(self.scale);
+        let lo = f32x4_splat((self.qmin as i32 - self.zero_point) as f32);
+        let hi = f32x4_splat((self.qmax as i32 - self.zero_point) as f32);
+        let zp = i32x4_splat(self.zero_point);
+        let rq = |acc: v128| {
+            let v = f32x4_mul(f32x4_convert_i32x4(acc), scale);
+            let v = f32x4_pmin(f32x4_pmax(v, lo), hi);
+            i32x4_add(i32x4_trunc_sat_f32x4(f32x4_nearest(v)), zp)
+        };
+        let n = n.min(out.len());
+        let mut i = 0;
+        while i + 16 <= n {
+            let (va, vb) = (a(i), b(i));
+            let (al, ah) = (
+                i16x8_sub(i16x8_extend_low_i8x16(va), za),
+                i16x8_sub(i16x8_extend_high_i8x16(va), za),
+            );
+            let (bl, bh) = (
+                i16x8_sub(i16x8_extend_low_i8x16(vb), zb),
+                i16x8_sub(i16x8_extend_high_i8x16(vb), zb),
+            );
+            let lo16 = i16x8_narrow_i32x4(
+                rq(i32x4_extmul_low_i16x8(al, bl)),
+                rq(i32x4_extmul_high_i16x8(al, bl)),
+            );
+            let hi16 = i16x8_narrow_i32x4(
+                rq(i32x4_extmul_low_i16x8(ah, bh)),
+                rq(i32x4_extmul_high_i16x8(ah, bh)),
+            );
+            // SAFETY: `i + 16 <= n <= out.len()`.
+            unsafe {
+                v128_store(
+                    out.as_mut_ptr().add(i) as *mut v128,
+                    i8x16_narrow_i16x8(lo16, hi16),
+                )
+            };
+            i += 16;
+        }
+        i
+    }
+}
+
+impl super::elementwise::RowOp<i8> for MulParams {
+    #[inline(always)]
+    fn apply(&self, a: i8, b: i8) -> i8 {
+        MulParams::apply(self, a, b)
+    }
+
+    fn row(&self, a: &[i8], b: &[i8], out: &mut [i8]) {
+        let n = a.len().min(b.len()).min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        let done = {
+            use core::arch::wasm32::v128_load;
+            // SAFETY: the loads read `a[i..i + 16]` and `b[i..i + 16]` with `i + 16 <= n`.
+            self.simd(
+                n,
+                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
+                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = MulParams::apply(self, a[i], b[i]);
+        }
+    }
+
+    fn row_b(&self, a: &[i8], b: i8, out: &mut [i8]) {
+        let n = a.len().min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        let done = {
+            use core::arch::wasm32::{i8x16_splat, v128_load};
+            let bv = i8x16_splat(b);
+            // SAFETY: the loads read `a[i..i + 16]` with `i + 16 <= n`.
+            self.simd(
+                n,
+                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
+                |_| bv,
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = MulParams::apply(self, a[i], b);
+        }
+    }
+
+    fn row_a(&self, a: i8, b: &[i8], out: &mut [i8]) {
+        let n = b.len().min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        let done = {
+            use core::arch::wasm32::{i8x16_splat, v128_load};
+            let av = i8x16_splat(a);
+            // SAFETY: the loads read `b[i..i + 16]` with `i + 16 <= n`.
+            self.simd(
+                n,
+                |_| av,
+                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = MulParams::apply(self, a, b[i]);
+        }
     }
 }
 

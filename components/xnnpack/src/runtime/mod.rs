@@ -88,6 +88,8 @@ impl Runtime {
     /// builds the schedule for the declared input shapes.
     pub fn new(mut graph: Graph) -> Result<Runtime, Error> {
         crate::fusion::fuse_clamps(&mut graph);
+        crate::fusion::fuse_silu(&mut graph);
+        crate::fusion::fuse_int8_unary_chains(&mut graph);
         // Quantized nodes are prepared by `quantized`; the others are all-fp32.
         let qsteps = (0..graph.nodes.len())
             .map(|ni| quantized::prepare(&graph, ni))
@@ -601,7 +603,7 @@ impl Runtime {
                 elementwise::broadcast(|a, b| p.apply(a, b), bc, x()?, bytes(node.inputs[1])?, out)
             }
             (QStep::Mul(p), Step::Binary(_, bc)) => {
-                elementwise::broadcast(|a, b| p.apply(a, b), bc, x()?, bytes(node.inputs[1])?, out)
+                elementwise::broadcast_rows(p, bc, x()?, bytes(node.inputs[1])?, out)
             }
             (QStep::Accel(h), Step::Conv(g)) => accel::conv_qs8(*h, g, x()?, out)?,
             (QStep::Accel(h), Step::Depthwise(g)) => {

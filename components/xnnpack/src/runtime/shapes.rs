@@ -347,7 +347,7 @@ pub(super) fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step),
             (out, Step::Binary(*op, bc))
         }
         Op::Unary(op) => (x.to_vec(), Step::Unary(*op)),
-        Op::Convert => (x.to_vec(), Step::Copy),
+        Op::Convert | Op::Lookup(_) => (x.to_vec(), Step::Copy),
         Op::Softmax => {
             let cols = *x.last().ok_or("softmax of a rank-0 tensor")?;
             let rows = numel(x).checked_div(cols).unwrap_or(0);
