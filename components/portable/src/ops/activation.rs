@@ -9,7 +9,7 @@
 
 use crate::args::Args;
 use crate::elem::{self, Compute, OutBuf};
-use crate::ops::unary::{erf, float_dtype, float_map, try_f32_unary};
+use crate::ops::util::float::{erf, float_dtype, float_map, try_f32_unary};
 use crate::ops::util::simd::{Fn1, Lanes};
 use crate::ops::util::wrap_dim;
 use crate::registry::{Registrar, REAL_AND_BOOL};

@@ -5,7 +5,7 @@
 
 use crate::args::Args;
 use crate::elem::{self, Compute};
-use crate::ops::binary::scalar_as;
+use crate::ops::util::num::scalar_as;
 use crate::ops::util::{broadcast_loop, write_bools};
 use crate::ops::util::{broadcast_shape, broadcast_strides, promote_types, promote_with_scalar};
 use crate::registry::{Registrar, REAL_AND_BOOL};

@@ -7,7 +7,7 @@
 
 use crate::args::{Args, Scalar};
 use crate::elem::{self, Compute, OutBuf};
-use crate::ops::binary::scalar_as;
+use crate::ops::util::num::scalar_as;
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::tensor::Tensor;

@@ -9,10 +9,11 @@
 
 use crate::args::{Args, Scalar};
 use crate::elem::{self, Compute, OutBuf};
-use crate::ops::shape::{convert, copy_logical, CopyPlan, ALL_DTYPES};
+use crate::ops::util::copy::{convert, copy_logical, CopyPlan};
 use crate::ops::util::{broadcast_shape, broadcast_strides, wrap_dim};
 use crate::ops::util::{esize, tstrides};
 use crate::plugboard::runtime::types::ScalarType;
+use crate::registry::ALL_DTYPES;
 use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::tensor::{contiguous_strides, Tensor};
 use crate::{invalid, with_compute, KResult};

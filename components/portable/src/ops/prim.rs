@@ -112,7 +112,7 @@ fn floordiv(a: &mut Args) -> KResult {
         if y == 0 {
             return Err(invalid("integer division by zero"));
         }
-        Scalar::Int(crate::ops::binary::floor_div_i64(x, y))
+        Scalar::Int(crate::ops::util::num::floor_div_i64(x, y))
     };
     set_scalar(a, 2, r);
     Ok(())
@@ -178,7 +178,7 @@ fn compare(a: &mut Args, pred: fn(std::cmp::Ordering) -> bool) -> KResult {
 /// the graphs ExecuTorch emits).
 fn et_view(a: &mut Args) -> KResult {
     let src = a.tensor(0)?;
-    let sizes = crate::ops::shape::infer_size(&a.int_list(1)?, src.numel)?;
+    let sizes = crate::ops::util::copy::infer_size(&a.int_list(1)?, src.numel)?;
     let out = a.out(2, &sizes)?;
     if out.dtype != src.dtype {
         return Err(invalid(format!(
@@ -186,5 +186,5 @@ fn et_view(a: &mut Args) -> KResult {
             out.dtype, src.dtype
         )));
     }
-    crate::ops::shape::copy_logical(&src, &out)
+    crate::ops::util::copy::copy_logical(&src, &out)
 }

@@ -1,8 +1,13 @@
 //! Shared helpers of the op modules, so that they import these and not each other:
 //! broadcast shapes, strides and index walks, dimension wrapping, type promotion,
 //! element sizes and strides, writing boolean results here; [`simd`] for the
-//! elementwise f32 kernels written once for SIMD128 and scalars.
+//! elementwise f32 kernels written once for SIMD128 and scalars; [`num`] for the
+//! arithmetic of the compute types and Scalar casts; [`float`] for float-valued
+//! elementwise maps; [`copy`] for the strided copy engine and dtype conversion.
 
+pub mod copy;
+pub mod float;
+pub mod num;
 pub mod simd;
 
 use crate::args::Scalar;
