@@ -13,12 +13,14 @@
 
 mod depthwise;
 mod geometry;
+mod threads;
 mod weights;
 
 pub use geometry::ConvGeometry;
 pub use weights::{Requantization, WeightsF32, WeightsQs8};
 
 use std::ops::Range;
+use std::time::Instant;
 
 use crate::meter::{AccelError, Account, Charge};
 use crate::qgemm::qgemm_threads;
@@ -251,7 +253,8 @@ pub fn conv2d_f32(
         return Ok(out);
     }
     let go = co / w.groups;
-    let threads = work.threads;
+    let threads = w.threads.pick(work.threads);
+    let start = Instant::now();
     for (grp, b) in w.b.iter().enumerate() {
         let o = &mut out.value;
         gemm_chunks(
@@ -276,6 +279,7 @@ pub fn conv2d_f32(
             },
         )?;
     }
+    w.threads.record(threads, start.elapsed());
     Ok(out)
 }
 
@@ -307,7 +311,8 @@ pub fn conv2d_qs8(
         return Ok(out);
     }
     let go = co / w.groups;
-    let threads = work.threads;
+    let threads = w.threads.pick(work.threads);
+    let start = Instant::now();
     for (grp, (b, rq)) in w.packed.iter().enumerate() {
         let o = &mut out.value;
         gemm_chunks(
@@ -331,6 +336,7 @@ pub fn conv2d_qs8(
             },
         )?;
     }
+    w.threads.record(threads, start.elapsed());
     Ok(out)
 }
 

@@ -4,6 +4,7 @@
 //! dimensions), then re-charged at the size actually held; the [`Charge`] lives with
 //! the weights and is released with them.
 
+use super::threads::ThreadChoice;
 use crate::meter::{AccelError, Account, Charge};
 use crate::qgemm::{PackedQs8, Qs8Requant};
 use crate::sgemm::PackedF32;
@@ -19,6 +20,8 @@ pub struct WeightsF32 {
     /// For grouped weights: `[depth, channels_out]`, the layout of the depthwise
     /// kernel (used when each group has one input channel).
     pub(super) dw: Vec<f32>,
+    /// Whether its GEMMs run on one thread or several, as measured.
+    pub(super) threads: ThreadChoice,
     charge: Charge,
 }
 
@@ -36,6 +39,8 @@ pub struct WeightsQs8 {
     pub(super) output_zero_point: i32,
     pub(super) output_min: i8,
     pub(super) output_max: i8,
+    /// Whether its GEMMs run on one thread or several, as measured.
+    pub(super) threads: ThreadChoice,
     charge: Charge,
 }
 
@@ -175,6 +180,7 @@ impl WeightsF32 {
             b,
             bias,
             dw,
+            threads: ThreadChoice::default(),
             charge: Charge::default(),
         };
         weights.charge = settle(account, estimate, weights.bytes(), what)?;
@@ -277,6 +283,7 @@ impl WeightsQs8 {
             output_zero_point: rq.output_zero_point,
             output_min: rq.output_min,
             output_max: rq.output_max,
+            threads: ThreadChoice::default(),
             charge: Charge::default(),
         };
         weights.charge = settle(account, estimate, weights.bytes(), what)?;
