@@ -125,24 +125,28 @@ def main():
                     base.append(plugboard_ms(pte, files, args.repeat, extra, args.baseline))
                     this.append(plugboard_ms(pte, files, args.repeat, extra))
                 base_rows.append((name, label, min(base), min(this)))
-        method = Runtime.get().load_program(str(pte)).load_method("forward")
-        et = {}
-        for threads in (1, default_threads):
-            portable_lib._unsafe_reset_threadpool(threads)
-            et[threads] = median_ms(lambda: method.execute(tin), args.repeat)
-        portable_lib._unsafe_reset_threadpool(default_threads)
         rows.append(
             dict(
                 program=f"{model} {'int8' if variant.endswith('q8') else 'fp32'}",
+                pte=pte,
+                tin=tin,
                 plugboard_ms=pb,
                 plugboard_pure_wasm_ms=pb_wasm,
                 plugboard_threads_ms=pb_threads,
                 plugboard_avx2_ms=pb_avx2,
-                et_1t_ms=et[1],
-                et_default_ms=et[default_threads],
                 threads=default_threads,
             )
         )
+    # ExecuTorch: every program at 1 thread, then every program at its default count.
+    # The threadpool is reset twice in all: resetting it per program sometimes aborted
+    # the process inside glibc (`__pthread_tpp_change_priority` assertion).
+    for threads, key in ((1, "et_1t_ms"), (default_threads, "et_default_ms")):
+        portable_lib._unsafe_reset_threadpool(threads)
+        for r in rows:
+            method = Runtime.get().load_program(str(r["pte"])).load_method("forward")
+            tin = r["tin"]
+            r[key] = median_ms(lambda: method.execute(tin), args.repeat)
+            del method
 
     print()
     t = default_threads
@@ -178,6 +182,8 @@ def main():
         for name, label, base, this in base_rows:
             print(f"{name:<18} {label:<11} {base:>12.2f} {this:>9.2f} {this / base:>8.3f}x")
         print(f"baseline: {args.baseline}")
+    for r in rows:
+        del r["pte"], r["tin"]
     print(json.dumps(rows))
 
 

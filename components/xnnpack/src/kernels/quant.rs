@@ -213,6 +213,130 @@ impl AddParams {
             .wrapping_add((b as i32).wrapping_mul(self.b_multiplier));
         ((acc >> self.shift) + self.zero_point).clamp(self.qmin as i32, self.qmax as i32) as i8
     }
+
+    /// `out[i] = a(i) + b(i)` 16 lanes at a time: the same wrapping `i32` arithmetic
+    /// and arithmetic shift; the saturating narrows to i8 and then the clamp to
+    /// `[qmin, qmax]` give [`AddParams::apply`]'s clamp. Returns how many it did.
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    fn simd(
+        &self,
+        n: usize,
+        a: impl Fn(usize) -> core::arch::wasm32::v128,
+        b: impl Fn(usize) -> core::arch::wasm32::v128,
+        out: &mut [i8],
+    ) -> usize {
+        use core::arch::wasm32::*;
+        let (am, bm) = (
+            i32x4_splat(self.a_multiplier),
+            i32x4_splat(self.b_multiplier),
+        );
+        let (bias, zp) = (i32x4_splat(self.bias), i32x4_splat(self.zero_point));
+        let (qmin, qmax) = (i8x16_splat(self.qmin), i8x16_splat(self.qmax));
+        let shift = self.shift;
+        let one = |x: v128, y: v128| {
+            let acc = i32x4_add(bias, i32x4_add(i32x4_mul(x, am), i32x4_mul(y, bm)));
+            i32x4_add(i32x4_shr(acc, shift), zp)
+        };
+        let n = n.min(out.len());
+        let mut i = 0;
+        while i + 16 <= n {
+            let (va, vb) = (a(i), b(i));
+            let (al, ah) = (i16x8_extend_low_i8x16(va), i16x8_extend_high_i8x16(va));
+            let (bl, bh) = (i16x8_extend_low_i8x16(vb), i16x8_extend_high_i8x16(vb));
+            let lo16 = i16x8_narrow_i32x4(
+                one(i32x4_extend_low_i16x8(al), i32x4_extend_low_i16x8(bl)),
+                one(i32x4_extend_high_i16x8(al), i32x4_extend_high_i16x8(bl)),
+            );
+            let hi16 = i16x8_narrow_i32x4(
+                one(i32x4_extend_low_i16x8(ah), i32x4_extend_low_i16x8(bh)),
+                one(i32x4_extend_high_i16x8(ah), i32x4_extend_high_i16x8(bh)),
+            );
+            let r = i8x16_min(i8x16_max(i8x16_narrow_i16x8(lo16, hi16), qmin), qmax);
+            // SAFETY: `i + 16 <= n <= out.len()`.
+            unsafe { v128_store(out.as_mut_ptr().add(i) as *mut v128, r) };
+            i += 16;
+        }
+        i
+    }
+}
+
+/// The row loops of the int8 binary operations: SIMD on wasm32 (each type's `simd`),
+/// then [`RowOp::apply`] for the rest.
+///
+/// [`RowOp::apply`]: super::elementwise::RowOp::apply
+macro_rules! int8_rows {
+    ($t:ty) => {
+        impl super::elementwise::RowOp<i8> for $t {
+            #[inline(always)]
+            fn apply(&self, a: i8, b: i8) -> i8 {
+                <$t>::apply(self, a, b)
+            }
+
+            fn row(&self, a: &[i8], b: &[i8], out: &mut [i8]) {
+                let n = a.len().min(b.len()).min(out.len());
+                #[cfg(target_arch = "wasm32")]
+                let done = {
+                    use core::arch::wasm32::v128_load;
+                    // SAFETY: the loads read `a[i..i + 16]` and `b[i..i + 16]` with
+                    // `i + 16 <= n`.
+                    self.simd(
+                        n,
+                        |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
+                        |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
+                        out,
+                    )
+                };
+                #[cfg(not(target_arch = "wasm32"))]
+                let done = 0;
+                for i in done..n {
+                    out[i] = <$t>::apply(self, a[i], b[i]);
+                }
+            }
+
+            fn row_b(&self, a: &[i8], b: i8, out: &mut [i8]) {
+                let n = a.len().min(out.len());
+                #[cfg(target_arch = "wasm32")]
+                let done = {
+                    use core::arch::wasm32::{i8x16_splat, v128_load};
+                    let bv = i8x16_splat(b);
+                    // SAFETY: the loads read `a[i..i + 16]` with `i + 16 <= n`.
+                    self.simd(
+                        n,
+                        |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
+                        |_| bv,
+                        out,
+                    )
+                };
+                #[cfg(not(target_arch = "wasm32"))]
+                let done = 0;
+                for i in done..n {
+                    out[i] = <$t>::apply(self, a[i], b);
+                }
+            }
+
+            fn row_a(&self, a: i8, b: &[i8], out: &mut [i8]) {
+                let n = b.len().min(out.len());
+                #[cfg(target_arch = "wasm32")]
+                let done = {
+                    use core::arch::wasm32::{i8x16_splat, v128_load};
+                    let av = i8x16_splat(a);
+                    // SAFETY: the loads read `b[i..i + 16]` with `i + 16 <= n`.
+                    self.simd(
+                        n,
+                        |_| av,
+                        |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
+                        out,
+                    )
+                };
+                #[cfg(not(target_arch = "wasm32"))]
+                let done = 0;
+                for i in done..n {
+                    out[i] = <$t>::apply(self, a, b[i]);
+                }
+            }
+        }
+    };
 }
 
 /// Parameters of XNNPACK's `qs8` multiplication (`fp32` requantization).
@@ -295,74 +419,8 @@ impl MulParams {
     }
 }
 
-impl super::elementwise::RowOp<i8> for MulParams {
-    #[inline(always)]
-    fn apply(&self, a: i8, b: i8) -> i8 {
-        MulParams::apply(self, a, b)
-    }
-
-    fn row(&self, a: &[i8], b: &[i8], out: &mut [i8]) {
-        let n = a.len().min(b.len()).min(out.len());
-        #[cfg(target_arch = "wasm32")]
-        let done = {
-            use core::arch::wasm32::v128_load;
-            // SAFETY: the loads read `a[i..i + 16]` and `b[i..i + 16]` with `i + 16 <= n`.
-            self.simd(
-                n,
-                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
-                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
-                out,
-            )
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let done = 0;
-        for i in done..n {
-            out[i] = MulParams::apply(self, a[i], b[i]);
-        }
-    }
-
-    fn row_b(&self, a: &[i8], b: i8, out: &mut [i8]) {
-        let n = a.len().min(out.len());
-        #[cfg(target_arch = "wasm32")]
-        let done = {
-            use core::arch::wasm32::{i8x16_splat, v128_load};
-            let bv = i8x16_splat(b);
-            // SAFETY: the loads read `a[i..i + 16]` with `i + 16 <= n`.
-            self.simd(
-                n,
-                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
-                |_| bv,
-                out,
-            )
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let done = 0;
-        for i in done..n {
-            out[i] = MulParams::apply(self, a[i], b);
-        }
-    }
-
-    fn row_a(&self, a: i8, b: &[i8], out: &mut [i8]) {
-        let n = b.len().min(out.len());
-        #[cfg(target_arch = "wasm32")]
-        let done = {
-            use core::arch::wasm32::{i8x16_splat, v128_load};
-            let av = i8x16_splat(a);
-            // SAFETY: the loads read `b[i..i + 16]` with `i + 16 <= n`.
-            self.simd(
-                n,
-                |_| av,
-                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
-                out,
-            )
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let done = 0;
-        for i in done..n {
-            out[i] = MulParams::apply(self, a, b[i]);
-        }
-    }
-}
+int8_rows!(AddParams);
+int8_rows!(MulParams);
 
 /// Max pooling of int8 values (no requantization: input and output share their
 /// parameters), clamped to `[qmin, qmax]`.

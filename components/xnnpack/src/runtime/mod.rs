@@ -600,7 +600,7 @@ impl Runtime {
             (QStep::Quantize(p), _) => quant::quantize(floats(node.inputs[0])?, out, *p),
             (QStep::Lookup(t), _) => quant::lookup(x()?, out, t),
             (QStep::Add(p), Step::Binary(_, bc)) => {
-                elementwise::broadcast(|a, b| p.apply(a, b), bc, x()?, bytes(node.inputs[1])?, out)
+                elementwise::broadcast_rows(p, bc, x()?, bytes(node.inputs[1])?, out)
             }
             (QStep::Mul(p), Step::Binary(_, bc)) => {
                 elementwise::broadcast_rows(p, bc, x()?, bytes(node.inputs[1])?, out)
