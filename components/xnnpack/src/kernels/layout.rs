@@ -97,6 +97,14 @@ impl Transpose {
         let n = self.dims[r - 1];
         let s = self.in_strides[r - 1];
         let os = strides(&self.dims);
+        // Tiles pay on wasm only with the 4-byte SIMD blocks; int8 keeps the row walk
+        // there (natively the scalar tiles run, which keeps them tested).
+        let tiles = !cfg!(target_arch = "wasm32") || size_of::<T>() == 4;
+        if s != 1 && tiles {
+            if let Some(q) = self.in_strides.iter().position(|&st| st == 1) {
+                return self.run_tiled(x, out, q, &os);
+            }
+        }
         for_rows(&self.dims, &self.in_strides, &os, |src, dst| {
             let o = &mut out[dst..dst + n];
             if s == 1 {
@@ -108,6 +116,129 @@ impl Transpose {
             }
         });
     }
+}
+
+impl Transpose {
+    /// Side of the square tiles of [`Transpose::run_tiled`]: 16 rows of 16 elements
+    /// touch 16 cache lines on each side, well inside L1.
+    const TILE: usize = 16;
+
+    /// The transpose where output dim `q` is the input's unit-stride dim and the last
+    /// output dim is not: a 2-D transpose of (`q`, last) for each index of the other
+    /// dims, in tiles so that both the reads along `q` and the writes along the last
+    /// dim stay in cache (the row walk would read every element from a new line).
+    fn run_tiled<T: Copy>(&self, x: &[T], out: &mut [T], q: usize, os: &[usize]) {
+        let r = self.dims.len();
+        let (nq, nl) = (self.dims[q], self.dims[r - 1]);
+        let (l_in, q_out) = (self.in_strides[r - 1], os[q]);
+        // The other dims, walked as an odometer.
+        let rest: Vec<usize> = (0..r - 1).filter(|&d| d != q).collect();
+        let count: usize = rest.iter().map(|&d| self.dims[d]).product();
+        let mut idx = vec![0usize; rest.len()];
+        let (mut src, mut dst) = (0usize, 0usize);
+        for _ in 0..count {
+            for q0 in (0..nq).step_by(Self::TILE) {
+                let q1 = (q0 + Self::TILE).min(nq);
+                for l0 in (0..nl).step_by(Self::TILE) {
+                    let l1 = (l0 + Self::TILE).min(nl);
+                    #[cfg(target_arch = "wasm32")]
+                    if size_of::<T>() == 4 && q1 - q0 == Self::TILE && l1 - l0 == Self::TILE {
+                        // SAFETY: `T` is a 4-byte `Copy` type (f32, i32), so its slices
+                        // are slices of `u32` bit patterns of the same length.
+                        let (xb, ob) = unsafe {
+                            (
+                                std::slice::from_raw_parts(x.as_ptr() as *const u32, x.len()),
+                                std::slice::from_raw_parts_mut(
+                                    out.as_mut_ptr() as *mut u32,
+                                    out.len(),
+                                ),
+                            )
+                        };
+                        let ok = tile_simd(
+                            xb,
+                            ob,
+                            src + q0 + l0 * l_in,
+                            l_in,
+                            dst + q0 * q_out + l0,
+                            q_out,
+                        );
+                        if ok {
+                            continue;
+                        }
+                    }
+                    for qi in q0..q1 {
+                        let o = &mut out[dst + qi * q_out + l0..dst + qi * q_out + l1];
+                        for (li, v) in (l0..l1).zip(o.iter_mut()) {
+                            *v = x[src + qi + li * l_in];
+                        }
+                    }
+                }
+            }
+            let mut k = rest.len();
+            while k > 0 {
+                k -= 1;
+                let d = rest[k];
+                idx[k] += 1;
+                src += self.in_strides[d];
+                dst += os[d];
+                if idx[k] < self.dims[d] {
+                    break;
+                }
+                src -= self.in_strides[d] * self.dims[d];
+                dst -= os[d] * self.dims[d];
+                idx[k] = 0;
+            }
+        }
+    }
+}
+
+/// One [`Transpose::TILE`]-square tile of 4-byte elements: input element `(q, l)` at
+/// `x[src + q + l * l_in]`, output at `out[dst + q * q_out + l]`, as 4x4 blocks of four
+/// vector loads, eight lane shuffles and four vector stores. `false` (nothing written)
+/// if the tile does not lie inside both slices.
+#[cfg(target_arch = "wasm32")]
+fn tile_simd(
+    x: &[u32],
+    out: &mut [u32],
+    src: usize,
+    l_in: usize,
+    dst: usize,
+    q_out: usize,
+) -> bool {
+    use core::arch::wasm32::*;
+    const T: usize = Transpose::TILE;
+    let last_in = src + (T - 1) + (T - 1) * l_in;
+    let last_out = dst + (T - 1) * q_out + (T - 1);
+    if last_in >= x.len() || last_out >= out.len() {
+        return false;
+    }
+    for qb in (0..T).step_by(4) {
+        for lb in (0..T).step_by(4) {
+            // SAFETY: every offset is at most `last_in` / `last_out`, checked above.
+            unsafe {
+                let ld =
+                    |l: usize| v128_load(x.as_ptr().add(src + qb + (lb + l) * l_in) as *const v128);
+                let (a0, a1, a2, a3) = (ld(0), ld(1), ld(2), ld(3));
+                let t0 = i32x4_shuffle::<0, 4, 1, 5>(a0, a1);
+                let t1 = i32x4_shuffle::<0, 4, 1, 5>(a2, a3);
+                let t2 = i32x4_shuffle::<2, 6, 3, 7>(a0, a1);
+                let t3 = i32x4_shuffle::<2, 6, 3, 7>(a2, a3);
+                let rows = [
+                    i32x4_shuffle::<0, 1, 4, 5>(t0, t1),
+                    i32x4_shuffle::<2, 3, 6, 7>(t0, t1),
+                    i32x4_shuffle::<0, 1, 4, 5>(t2, t3),
+                    i32x4_shuffle::<2, 3, 6, 7>(t2, t3),
+                ];
+                for (q, v) in rows.into_iter().enumerate() {
+                    v128_store(
+                        out.as_mut_ptr().add(dst + (qb + q) * q_out + lb) as *mut v128,
+                        v,
+                    );
+                }
+            }
+        }
+    }
+    true
 }
 
 /// `w [rows, cols]` (row-major) transposed to `[cols, rows]`.
@@ -267,6 +398,13 @@ mod tests {
             (vec![1, 4, 16, 16], vec![0, 2, 1, 3]),
             (vec![3, 1, 2], vec![1, 0, 2]),
             (vec![1, 1], vec![1, 0]),
+            // NCHW <-> NHWC with sides that are not multiples of the tile.
+            (vec![1, 37, 9, 21], vec![0, 2, 3, 1]),
+            (vec![2, 9, 21, 37], vec![0, 3, 1, 2]),
+            // Channel shuffle: [n, g, c/g, h*w] -> [n, c/g, g, h*w] and its NHWC form.
+            (vec![1, 2, 58, 49], vec![0, 2, 1, 3]),
+            (vec![1, 49, 2, 58], vec![0, 1, 3, 2]),
+            (vec![3, 5, 40, 2], vec![2, 0, 3, 1]),
         ] {
             let n: usize = dims.iter().product();
             let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
