@@ -97,9 +97,9 @@ impl Transpose {
         let n = self.dims[r - 1];
         let s = self.in_strides[r - 1];
         let os = strides(&self.dims);
-        // Tiles pay on wasm only with the 4-byte SIMD blocks; int8 keeps the row walk
-        // there (natively the scalar tiles run, which keeps them tested).
-        let tiles = !cfg!(target_arch = "wasm32") || size_of::<T>() == 4;
+        // Tiles pay on wasm only with the SIMD blocks (4-byte and 1-byte elements);
+        // natively the scalar tiles run, which keeps them tested.
+        let tiles = !cfg!(target_arch = "wasm32") || matches!(size_of::<T>(), 1 | 4);
         if s != 1 && tiles {
             if let Some(q) = self.in_strides.iter().position(|&st| st == 1) {
                 return self.run_tiled(x, out, q, &os);
@@ -155,6 +155,30 @@ impl Transpose {
                             )
                         };
                         let ok = tile_simd(
+                            xb,
+                            ob,
+                            src + q0 + l0 * l_in,
+                            l_in,
+                            dst + q0 * q_out + l0,
+                            q_out,
+                        );
+                        if ok {
+                            continue;
+                        }
+                    }
+                    #[cfg(target_arch = "wasm32")]
+                    if size_of::<T>() == 1 && q1 - q0 == Self::TILE && l1 - l0 == Self::TILE {
+                        // SAFETY: `T` is a 1-byte `Copy` type (i8, u8).
+                        let (xb, ob) = unsafe {
+                            (
+                                std::slice::from_raw_parts(x.as_ptr() as *const u8, x.len()),
+                                std::slice::from_raw_parts_mut(
+                                    out.as_mut_ptr() as *mut u8,
+                                    out.len(),
+                                ),
+                            )
+                        };
+                        let ok = tile_simd_bytes(
                             xb,
                             ob,
                             src + q0 + l0 * l_in,
@@ -236,6 +260,69 @@ fn tile_simd(
                     );
                 }
             }
+        }
+    }
+    true
+}
+
+/// [`tile_simd`] for 1-byte elements: the 16x16 tile as 16 vector loads, four rounds
+/// of interleaves (bytes, then pairs, quads and eights of the rows) and 16 stores.
+#[cfg(target_arch = "wasm32")]
+fn tile_simd_bytes(
+    x: &[u8],
+    out: &mut [u8],
+    src: usize,
+    l_in: usize,
+    dst: usize,
+    q_out: usize,
+) -> bool {
+    use core::arch::wasm32::*;
+    const T: usize = Transpose::TILE;
+    let last_in = src + (T - 1) + (T - 1) * l_in;
+    let last_out = dst + (T - 1) * q_out + (T - 1);
+    if last_in >= x.len() || last_out >= out.len() {
+        return false;
+    }
+    // SAFETY: every offset is at most `last_in` / `last_out`, checked above.
+    unsafe {
+        // r[l] holds q = 0..16 of input row l.
+        let r: [v128; 16] =
+            core::array::from_fn(|l| v128_load(x.as_ptr().add(src + l * l_in) as *const v128));
+        let mut t = [i8x16_splat(0); 16];
+        for i in 0..8 {
+            let (a, b) = (r[2 * i], r[2 * i + 1]);
+            t[2 * i] =
+                i8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(a, b);
+            t[2 * i + 1] =
+                i8x16_shuffle::<8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31>(a, b);
+        }
+        // u[4g + k]: rows 4g..4g+4, columns 4k..4k+4.
+        let mut u = [i8x16_splat(0); 16];
+        for g in 0..4 {
+            let (t0, t1, t2, t3) = (t[4 * g], t[4 * g + 1], t[4 * g + 2], t[4 * g + 3]);
+            u[4 * g] = i16x8_shuffle::<0, 8, 1, 9, 2, 10, 3, 11>(t0, t2);
+            u[4 * g + 1] = i16x8_shuffle::<4, 12, 5, 13, 6, 14, 7, 15>(t0, t2);
+            u[4 * g + 2] = i16x8_shuffle::<0, 8, 1, 9, 2, 10, 3, 11>(t1, t3);
+            u[4 * g + 3] = i16x8_shuffle::<4, 12, 5, 13, 6, 14, 7, 15>(t1, t3);
+        }
+        // v[8h + j]: rows 8h..8h+8, columns 2j, 2j + 1.
+        let mut v = [i8x16_splat(0); 16];
+        for h in 0..2 {
+            for k in 0..4 {
+                let (a, b) = (u[8 * h + k], u[8 * h + 4 + k]);
+                v[8 * h + 2 * k] = i32x4_shuffle::<0, 4, 1, 5>(a, b);
+                v[8 * h + 2 * k + 1] = i32x4_shuffle::<2, 6, 3, 7>(a, b);
+            }
+        }
+        for j in 0..8 {
+            let (a, b) = (v[j], v[8 + j]);
+            let c0 = i64x2_shuffle::<0, 2>(a, b);
+            let c1 = i64x2_shuffle::<1, 3>(a, b);
+            v128_store(out.as_mut_ptr().add(dst + 2 * j * q_out) as *mut v128, c0);
+            v128_store(
+                out.as_mut_ptr().add(dst + (2 * j + 1) * q_out) as *mut v128,
+                c1,
+            );
         }
     }
     true

@@ -459,9 +459,14 @@ impl Runtime {
             }
         }
         if dims != self.sched.input_dims {
-            // Dynamic shapes: reshape the whole graph for these inputs.
+            // Dynamic shapes: reshape the whole graph for these inputs (a step of its
+            // own in the host's profile).
+            let start = profile_clock();
             self.sched = schedule(&self.graph, dims, false)?;
             self.reserve()?;
+            if let (Some(start), Some(end)) = (start, start.and_then(|_| profile_clock())) {
+                profile_node("reshape for new input shapes", start, end);
+            }
         }
         // Inputs into the arena.
         for (k, &vi) in self.graph.inputs.iter().enumerate() {
@@ -469,8 +474,18 @@ impl Runtime {
                 let n = numel(&self.sched.shapes[vi]);
                 let src = &inputs[k].data;
                 if self.graph.values[vi].dtype == DataType::Fp32 {
-                    for (d, c) in self.arena[off..off + n].iter_mut().zip(src.chunks_exact(4)) {
-                        *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                    let dst = &mut self.arena[off..off + n];
+                    if cfg!(target_endian = "little") && src.len() >= 4 * n {
+                        // SAFETY: `dst` is `n` f32s, `4 * n` bytes; any bit pattern is
+                        // an f32, and the byte order is the target's.
+                        let bytes = unsafe {
+                            std::slice::from_raw_parts_mut(dst.as_mut_ptr() as *mut u8, 4 * n)
+                        };
+                        bytes.copy_from_slice(&src[..4 * n]);
+                    } else {
+                        for (d, c) in dst.iter_mut().zip(src.chunks_exact(4)) {
+                            *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                        }
                     }
                 } else {
                     arena_bytes_mut(&mut self.arena, off, n)?.copy_from_slice(&src[..n]);
@@ -526,11 +541,13 @@ impl Runtime {
             let dtype = self.graph.values[vi].dtype;
             let data = if dtype == DataType::Fp32 {
                 let vals = &self.arena[off..off + n];
-                let mut data = Vec::with_capacity(vals.len() * 4);
-                for v in vals {
-                    data.extend_from_slice(&v.to_le_bytes());
+                if cfg!(target_endian = "little") {
+                    // SAFETY: `vals` is `n` f32s, `4 * n` initialized bytes.
+                    unsafe { std::slice::from_raw_parts(vals.as_ptr() as *const u8, 4 * n) }
+                        .to_vec()
+                } else {
+                    vals.iter().flat_map(|v| v.to_le_bytes()).collect()
                 }
-                data
             } else {
                 arena_bytes_mut(&mut self.arena, off, n)?.to_vec()
             };
