@@ -2,7 +2,7 @@
 //! portable kernel library and matches eager PyTorch's outputs within 1e-4 per element.
 //! The large torchvision programs are checked too when `export.py --large` made them.
 
-use plugboard_tests::{fixtures, read_numbered, registry, run};
+use plugboard_tests::{fixtures, large_dirs, read_numbered, registry, run};
 
 const ATOL: f64 = 1e-4;
 
@@ -10,39 +10,7 @@ fn check_dir(dir: &std::path::Path, model: &str, variant: &str) {
     plugboard_tests::check_against_eager(dir, model, variant, ATOL);
 }
 
-fn check(model: &str) {
-    check_dir(&fixtures().join(model), model, "portable");
-}
-
-#[test]
-fn add_mul() {
-    check("add_mul");
-}
-
-#[test]
-fn mlp() {
-    check("mlp");
-}
-
-#[test]
-fn cnn() {
-    check("cnn");
-}
-
-#[test]
-fn tiny_transformer() {
-    check("tiny_transformer");
-}
-
-#[test]
-fn lstm() {
-    check("lstm");
-}
-
-#[test]
-fn gru() {
-    check("gru");
-}
+plugboard_tests::model_fixture_tests!("portable", ATOL);
 
 /// The op-coverage programs (`ops_*` folders).
 #[test]
@@ -66,13 +34,8 @@ fn op_coverage_models() {
 /// mobilenet_v2 and resnet18 portable programs, when `export.py --large` has made them.
 #[test]
 fn large_models_when_present() {
-    for model in ["mobilenet_v2", "resnet18"] {
-        let dir = fixtures().join("large").join(model);
-        if dir.join(format!("{model}.portable.pte")).exists() {
-            check_dir(&dir, model, "portable");
-        } else {
-            println!("skipping {model}: run tests/fixtures/export.py --large to create it");
-        }
+    for (dir, model) in large_dirs("portable") {
+        check_dir(&dir, &model, "portable");
     }
 }
 
@@ -80,8 +43,8 @@ fn large_models_when_present() {
 /// kernels, `aten::sym_size` and `executorch_prim::*` computing sizes between kernels.
 #[test]
 fn dynamic_shapes() {
-    check("dyn_mlp");
-    check("dyn_seq");
+    check_dir(&fixtures().join("dyn_mlp"), "dyn_mlp", "portable");
+    check_dir(&fixtures().join("dyn_seq"), "dyn_seq", "portable");
 }
 
 /// An input past a dynamic dimension's upper bound is refused with a clear error.

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use plugboard::bindings::types::{Evalue, ScalarType, Tensor as WitTensor};
 use plugboard::component::BackendInstance;
 use plugboard::{ErrorKind, Method, Program};
-use plugboard_tests::{fixtures, max_abs_diff, pte, read_numbered, registry, with_blob_of};
+use plugboard_tests::{
+    fixture_dirs, fixtures, large_dirs, max_abs_diff, pte, read_numbered, registry, with_blob_of,
+};
 use proptest::prelude::*;
 
 #[allow(clippy::all, dead_code, unused_imports, missing_docs)]
@@ -28,66 +30,20 @@ fn check_dir(dir: &std::path::Path, model: &str, variant: &str) {
     plugboard_tests::check_against_eager(dir, model, variant, ATOL);
 }
 
-fn check(model: &str) {
-    check_dir(&fixtures().join(model), model, "xnnpack");
-}
-
-#[test]
-fn add_mul() {
-    check("add_mul");
-}
-
-#[test]
-fn mlp() {
-    check("mlp");
-}
-
-#[test]
-fn cnn() {
-    check("cnn");
-}
-
-/// Ten delegates interleaved with portable kernels (layer norm, select, expand).
-#[test]
-fn tiny_transformer() {
-    check("tiny_transformer");
-}
-
-/// Eleven delegates and portable kernels (split, select, squeeze, full).
-#[test]
-fn lstm() {
-    check("lstm");
-}
-
-#[test]
-fn gru() {
-    check("gru");
-}
+plugboard_tests::model_fixture_tests!("xnnpack", ATOL);
 
 /// Every `<model>.xnnpack.pte` in the fixtures, including ones added later.
 #[test]
 fn every_xnnpack_fixture() {
-    let mut n = 0;
-    let mut dirs: Vec<_> = std::fs::read_dir(fixtures())
-        .expect("fixtures dir")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    dirs.sort();
-    for dir in dirs {
-        let name = dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_string();
-        if dir.join(format!("{name}.xnnpack.pte")).exists() {
-            check_dir(&dir, &name, "xnnpack");
-            n += 1;
-        }
-    }
+    let dirs = fixture_dirs("xnnpack");
     assert!(
-        n >= 6,
-        "expected at least the six xnnpack fixtures, found {n}"
+        dirs.len() >= 6,
+        "expected at least the six xnnpack fixtures, found {}",
+        dirs.len()
     );
+    for (dir, name) in dirs {
+        check_dir(&dir, &name, "xnnpack");
+    }
 }
 
 /// mobilenet_v2 and resnet18 XNNPACK programs, when `export.py --large` has made them,
@@ -351,7 +307,7 @@ fn assert_clean(e: &plugboard::Error, want: &str) {
 }
 
 fn good_run_still_works() {
-    check("cnn");
+    check_dir(&fixtures().join("cnn"), "cnn", "xnnpack");
 }
 
 /// Splits an XH00 payload into (graph, constant region).
@@ -679,39 +635,6 @@ fn payload_in_the_constant_region_runs() {
     )
     .expect("cmp");
     assert!(d <= ATOL, "{d}");
-}
-
-/// The fixture directories holding `<name>.<variant>.pte`, sorted.
-fn fixture_dirs(variant: &str) -> Vec<(std::path::PathBuf, String)> {
-    let mut dirs: Vec<_> = std::fs::read_dir(fixtures())
-        .expect("fixtures dir")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .filter_map(|dir| {
-            let name = dir.file_name()?.to_str()?.to_string();
-            dir.join(format!("{name}.{variant}.pte"))
-                .exists()
-                .then_some((dir, name))
-        })
-        .collect()
-}
-
-/// The large models' directories that `export.py --large` made for `variant`.
-fn large_dirs(variant: &str) -> Vec<(std::path::PathBuf, String)> {
-    let mut out = Vec::new();
-    for model in ["mobilenet_v2", "resnet18"] {
-        let dir = fixtures().join("large").join(model);
-        if dir.join(format!("{model}.{variant}.pte")).exists() {
-            out.push((dir, model.to_string()));
-        } else {
-            println!(
-                "skipping {model}.{variant}: run tests/fixtures/export.py --large to create it"
-            );
-        }
-    }
-    out
 }
 
 /// Every `<model>.xnnpack_q8.pte` (int8 PT2E, `XNNPACKQuantizer` per-channel

@@ -360,3 +360,59 @@ pub fn gpu_present() -> bool {
         }
     }
 }
+
+/// The fixture directories holding `<name>.<variant>.pte`, sorted.
+pub fn fixture_dirs(variant: &str) -> Vec<(std::path::PathBuf, String)> {
+    let mut dirs: Vec<_> = std::fs::read_dir(fixtures())
+        .expect("fixtures dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .filter_map(|dir| {
+            let name = dir.file_name()?.to_str()?.to_string();
+            dir.join(format!("{name}.{variant}.pte"))
+                .exists()
+                .then_some((dir, name))
+        })
+        .collect()
+}
+
+/// The large models' directories that `export.py --large` made for `variant`.
+pub fn large_dirs(variant: &str) -> Vec<(std::path::PathBuf, String)> {
+    let mut out = Vec::new();
+    for model in ["mobilenet_v2", "resnet18"] {
+        let dir = fixtures().join("large").join(model);
+        if dir.join(format!("{model}.{variant}.pte")).exists() {
+            out.push((dir, model.to_string()));
+        } else {
+            println!(
+                "skipping {model}.{variant}: run tests/fixtures/export.py --large to create it"
+            );
+        }
+    }
+    out
+}
+
+/// One `#[test]` per model fixture of the shared table, for the backend whose fixtures
+/// are `<model>.<variant>.pte`, each checked against eager PyTorch within `atol`
+/// ([`check_against_eager`]). The table: `add_mul` (two inputs, broadcasting), `mlp`,
+/// `cnn`, `tiny_transformer` (ten XNNPACK delegates between portable layer norms,
+/// selects and expands), `lstm` (eleven delegates and portable split, select, squeeze,
+/// full) and `gru`. Each backend's test file invokes it once instead of copying the
+/// tests.
+#[macro_export]
+macro_rules! model_fixture_tests {
+    ($variant:literal, $atol:expr) => {
+        $crate::model_fixture_tests!(@each $variant, $atol; add_mul mlp cnn tiny_transformer lstm gru);
+    };
+    (@each $variant:literal, $atol:expr; $($model:ident)*) => {
+        $(
+            #[test]
+            fn $model() {
+                let name = stringify!($model);
+                $crate::check_against_eager(&$crate::fixtures().join(name), name, $variant, $atol);
+            }
+        )*
+    };
+}
