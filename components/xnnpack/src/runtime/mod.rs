@@ -9,49 +9,34 @@
 //!
 //! Layout: [`shapes`] infers every node's output shape and kernel parameters,
 //! [`plan`] places activations in the arena, [`args`] converts delegate arguments
-//! between ExecuTorch's tensors and the graph's layout; this module prepares the
-//! weights at `init` and dispatches the nodes at `execute`.
+//! between ExecuTorch's tensors and the graph's layout, [`prepare`] packs the fp32
+//! weights and decodes the plain constants at `init`; this module puts those together
+//! and dispatches the nodes at `execute`.
 
 mod args;
 mod plan;
+mod prepare;
 mod shapes;
 
 use std::rc::Rc;
 
-use plugboard_compute::gemm::{gemm_epilogue, sgemm, Epilogue, MatRef, PackedB};
+use plugboard_compute::gemm::{gemm_epilogue, sgemm, Epilogue, MatRef};
 
 use crate::accel;
-use crate::graph::{DataType, Graph, Node, Op};
-use crate::kernels::conv::{self, ConvWeights};
+use crate::graph::{DataType, Graph, Op};
+use crate::kernels::conv;
 use crate::kernels::elementwise::{self, clamp_slice};
 use crate::kernels::layout;
 use crate::kernels::pool;
-use crate::kernels::winograd::{self, WinogradWeights};
+use crate::kernels::winograd;
 use crate::kernels::{qconv, quant};
 use crate::plugboard::runtime::types::Tensor;
 use crate::quantized::{self, QStep};
-use crate::{err, invalid_program, not_supported, Error, ErrorKind};
-use args::{floats, logical_sizes, memory_dims, scalar_type};
+use crate::{err, Error, ErrorKind};
+use args::{logical_sizes, memory_dims, scalar_type};
 use plan::{arena_bytes_mut, numel, schedule, value_bytes, Schedule};
-use shapes::{conv_channels, conv_geom, Step};
-
-/// Weights and other per-node data prepared once.
-enum Prep {
-    None,
-    /// Packed filter of a convolution or fully connected node.
-    Gemm(ConvWeights),
-    /// Winograd-transformed filter of a 3x3 stride-1 convolution.
-    Winograd(WinogradWeights),
-    /// Convolution or fully connected weights (and bias) held by the host's native
-    /// kernels (`cpu-accel`).
-    Accel(accel::Handle),
-    /// Depthwise or transposed convolution filter as stored, and the bias (zeros
-    /// when absent).
-    Direct {
-        filter: Vec<f32>,
-        bias: Vec<f32>,
-    },
-}
+use prepare::Prep;
+use shapes::Step;
 
 /// An initialized delegate.
 pub struct Runtime {
@@ -70,19 +55,6 @@ pub struct Runtime {
     arena: Vec<f32>,
 }
 
-/// Whether the node's input `i` is a filter this backend packs (not read as a plain
-/// operand).
-fn is_packed_filter(node: &Node, i: usize) -> bool {
-    i == 1
-        && matches!(
-            node.op,
-            Op::FullyConnected { .. }
-                | Op::Conv2d(_)
-                | Op::DepthwiseConv2d(_)
-                | Op::ConvTranspose2d(_)
-        )
-}
-
 impl Runtime {
     /// Prepares `graph`: checks that every node can run here, packs weights and
     /// builds the schedule for the declared input shapes.
@@ -94,166 +66,8 @@ impl Runtime {
         let qsteps = (0..graph.nodes.len())
             .map(|ni| quantized::prepare(&graph, ni))
             .collect::<Result<Vec<_>, Error>>()?;
-        // Which constants are read as plain operands.
-        let mut plain = vec![false; graph.values.len()];
-        for node in &graph.nodes {
-            for (i, &vi) in node.inputs.iter().enumerate() {
-                if !is_packed_filter(node, i) || graph.values[vi].data.is_none() {
-                    plain[vi] = true;
-                }
-            }
-        }
-        let use_accel = accel::available();
-        let mut preps = Vec::with_capacity(graph.nodes.len());
-        for (ni, node) in graph.nodes.iter().enumerate() {
-            if qsteps[ni].is_some() {
-                preps.push(Prep::None);
-                continue;
-            }
-            let what = || format!("node {ni} ({})", node.name);
-            let filter = node.inputs.get(1).map(|&f| &graph.values[f]);
-            let bias = node
-                .inputs
-                .get(2)
-                .and_then(|&b| graph.values[b].f32_data().map(|d| (b, d)));
-            let prep = match &node.op {
-                Op::FullyConnected {
-                    transpose_weights, ..
-                } => match filter.and_then(|f| f.f32_data().map(|d| (f, d))) {
-                    Some((f, data)) => {
-                        if f.dims.len() != 2 {
-                            return Err(invalid_program(format!(
-                                "{}: filter must be 2-D, got {:?}",
-                                what(),
-                                f.dims
-                            )));
-                        }
-                        let (n, k) = if *transpose_weights {
-                            (f.dims[1], f.dims[0])
-                        } else {
-                            (f.dims[0], f.dims[1])
-                        };
-                        let bias_ok = node.inputs.len() < 3
-                            || bias.as_ref().is_some_and(|(_, b)| b.len() == n);
-                        if use_accel && accel::takes_fc(n, k) && bias_ok && n * k == data.len() {
-                            // The host takes one row of k weights per output.
-                            let rows: Vec<f32> = if *transpose_weights {
-                                layout::transpose2d(&data, k, n)
-                            } else {
-                                data.clone()
-                            };
-                            let b = bias.as_ref().map(|(_, b)| b.as_slice());
-                            let h = accel::add_f32(n, k, 1, &rows, b)?;
-                            preps.push(Prep::Accel(h));
-                            continue;
-                        }
-                        let b = if *transpose_weights {
-                            MatRef::row_major(&data, n)
-                        } else {
-                            MatRef {
-                                data: &data,
-                                rs: 1,
-                                cs: k,
-                            }
-                        };
-                        let packed = PackedB::new(k, n, b)
-                            .map_err(|e| invalid_program(format!("{}: {}", what(), e.0)))?;
-                        Prep::Gemm(ConvWeights {
-                            groups: vec![packed],
-                        })
-                    }
-                    None => Prep::None,
-                },
-                Op::Conv2d(p) | Op::DepthwiseConv2d(p) | Op::ConvTranspose2d(p) => {
-                    let Some(f) = filter else {
-                        return Err(invalid_program(format!("{}: no filter", what())));
-                    };
-                    let Some(data) = f.f32_data() else {
-                        return Err(not_supported(format!(
-                            "{}: filters computed at run time are not supported",
-                            what()
-                        )));
-                    };
-                    let (_, c_out) = conv_channels(&node.op, p, &f.dims)
-                        .map_err(|e| invalid_program(format!("{}: {e}", what())))?;
-                    if node.inputs.len() > 2 && bias.is_none() {
-                        return Err(not_supported(format!(
-                            "{}: biases computed at run time are not supported",
-                            what()
-                        )));
-                    }
-                    if let Some((_, b)) = &bias {
-                        if b.len() != c_out {
-                            return Err(invalid_program(format!(
-                                "{}: bias has {} values for {c_out} output channels",
-                                what(),
-                                b.len()
-                            )));
-                        }
-                    }
-                    match node.op {
-                        Op::Conv2d(_) if use_accel => {
-                            let depth = p.kernel_h * p.kernel_w * p.group_in;
-                            let b = bias.as_ref().map(|(_, b)| b.as_slice());
-                            Prep::Accel(accel::add_f32(c_out, depth, p.groups, &data, b)?)
-                        }
-                        Op::Conv2d(_) => {
-                            // Winograd for 3x3 stride-1 layers large enough to gain
-                            // (judged on the declared input shape).
-                            let x = &graph.values[node.inputs[0]].dims;
-                            let winograd = conv_geom(p, x, p.groups * p.group_in, c_out, false)
-                                .is_ok_and(|g| winograd::suits(&g));
-                            if winograd {
-                                Prep::Winograd(
-                                    WinogradWeights::new(&data, p.group_in, c_out)
-                                        .map_err(|e| invalid_program(format!("{}: {e}", what())))?,
-                                )
-                            } else {
-                                let depth = p.kernel_h * p.kernel_w * p.group_in;
-                                Prep::Gemm(
-                                    ConvWeights::new(&data, p.groups, p.group_out, depth)
-                                        .map_err(|e| invalid_program(format!("{}: {e}", what())))?,
-                                )
-                            }
-                        }
-                        Op::DepthwiseConv2d(_) if use_accel && c_out.is_multiple_of(p.groups) => {
-                            // The host takes one row of taps per output channel, one
-                            // input channel per group.
-                            let taps = p.kernel_h * p.kernel_w;
-                            let rows = layout::transpose2d(&data, taps, c_out);
-                            let b = bias.as_ref().map(|(_, b)| b.as_slice());
-                            Prep::Accel(accel::add_f32(c_out, taps, p.groups, &rows, b)?)
-                        }
-                        _ => Prep::Direct {
-                            filter: data,
-                            bias: bias.map(|(_, b)| b).unwrap_or_else(|| vec![0.0; c_out]),
-                        },
-                    }
-                }
-                _ => Prep::None,
-            };
-            preps.push(prep);
-        }
-        let consts: Vec<Option<Rc<[f32]>>> = graph
-            .values
-            .iter()
-            .enumerate()
-            .map(|(vi, v)| match (&v.data, v.dtype) {
-                (Some(d), DataType::Fp32) if plain[vi] => Some(Rc::from(floats(d))),
-                _ => None,
-            })
-            .collect();
-        let qconsts: Vec<Option<Rc<[i8]>>> = graph
-            .values
-            .iter()
-            .enumerate()
-            .map(|(vi, v)| match (&v.data, v.dtype) {
-                (Some(d), DataType::QInt8) if plain[vi] => {
-                    Some(d.iter().map(|&b| b as i8).collect())
-                }
-                _ => None,
-            })
-            .collect();
+        let preps = prepare::fp32_weights(&graph, &qsteps)?;
+        let (consts, qconsts) = prepare::plain_constants(&graph);
         let input_dims: Vec<Vec<usize>> = graph
             .inputs
             .iter()
