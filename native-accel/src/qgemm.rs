@@ -24,6 +24,8 @@
 //! `u8` (and 0 for padding rows/columns, so the padding contributes nothing whatever `a`
 //! holds there).
 
+use plugboard_compute::requant::requantize;
+
 /// Columns per packed panel (one 512-bit vector of `i32` accumulators).
 const PANEL: usize = 16;
 
@@ -380,9 +382,7 @@ impl Epi {
     #[inline(always)]
     fn scalar(&self, j: usize, acc: i32) -> i8 {
         let s = acc.wrapping_add(self.bias[j]);
-        let v = (s as f32 * self.scale[j]).round_ties_even() as i32;
-        v.saturating_add(self.zp)
-            .clamp(self.qmin as i32, self.qmax as i32) as i8
+        requantize(s, self.scale[j], self.zp, self.qmin, self.qmax)
     }
 }
 
@@ -910,10 +910,7 @@ mod tests {
                     acc += a[i * lda + kk] as i32 * w[j * k + kk] as i32;
                 }
                 let s = acc.wrapping_add(rq.bias[j]);
-                let v = (s as f32 * rq.scale[j]).round_ties_even() as i32;
-                out[i * ldo + j] = v
-                    .saturating_add(rq.zero_point)
-                    .clamp(rq.qmin as i32, rq.qmax as i32) as i8;
+                out[i * ldo + j] = requantize(s, rq.scale[j], rq.zero_point, rq.qmin, rq.qmax);
             }
         }
     }

@@ -5,6 +5,9 @@
 //!   a custom `B` packer, [`gemm::PackedB`] for weights packed once).
 //! - [`qgemm`]: the int8 GEMM with `i32` accumulation and XNNPACK-style `fp32`
 //!   requantization ([`qgemm::qgemm`], [`qgemm::PackedQB`]).
+//! - [`requant`]: that requantization's one scalar definition, also used by the host's
+//!   native kernels (`native-accel` depends on this crate for it).
 
 pub mod gemm;
 pub mod qgemm;
+pub mod requant;

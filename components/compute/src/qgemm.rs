@@ -121,9 +121,13 @@ impl Requant {
     /// One output value from its accumulator (scalar reference of the SIMD epilogue).
     #[inline(always)]
     pub fn apply(&self, acc: i32, j: usize) -> i8 {
-        let v = (acc.wrapping_add(self.bias[j]) as f32 * self.scale[j]).round_ties_even();
-        let q = (v as i32).saturating_add(self.zero_point);
-        q.clamp(self.qmin as i32, self.qmax as i32) as i8
+        crate::requant::requantize(
+            acc.wrapping_add(self.bias[j]),
+            self.scale[j],
+            self.zero_point,
+            self.qmin,
+            self.qmax,
+        )
     }
 }
 

@@ -7,6 +7,8 @@
 
 use std::ops::Range;
 
+use plugboard_compute::requant::requantize;
+
 use super::geometry::Pixel;
 use super::ConvGeometry;
 use crate::isa::Isa;
@@ -94,7 +96,6 @@ fn qs8_impl(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], pixels: Range<usize>, out
     let mult = oc / c;
     let mut t = Vec::with_capacity(g.kernel_h * g.kernel_w);
     let mut acc = vec![0i32; oc];
-    let (lo, hi) = (d.qmin as i32, d.qmax as i32);
     let mut po = pixels.start * oc;
     let mut px = Pixel::at(g, pixels.start);
     for _ in pixels {
@@ -116,8 +117,7 @@ fn qs8_impl(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], pixels: Range<usize>, out
         }
         let o = &mut out[po..po + oc];
         for ((o, &a), &s) in o.iter_mut().zip(&acc).zip(d.scale) {
-            let v = (a as f32 * s).round_ties_even() as i32;
-            *o = v.saturating_add(d.zero_point).clamp(lo, hi) as i8;
+            *o = requantize(a, s, d.zero_point, d.qmin, d.qmax);
         }
         po += oc;
     }
@@ -476,15 +476,13 @@ unsafe fn qs8_pixels_avx2<const P: usize>(
         c0 += 8 * h;
     }
     if full < c {
-        let (lo, hi) = (d.qmin as i32, d.qmax as i32);
         for p in 0..P {
             for ch in full..c {
                 let mut a = d.bias[ch];
                 for &(xo, k) in taps {
                     a += (x[xo + p * step + ch] as i32 - d.x_zero_point) * d.w[k * c + ch];
                 }
-                let v = (a as f32 * d.scale[ch]).round_ties_even() as i32;
-                o[p * c + ch] = v.saturating_add(d.zero_point).clamp(lo, hi) as i8;
+                o[p * c + ch] = requantize(a, d.scale[ch], d.zero_point, d.qmin, d.qmax);
             }
         }
     }

@@ -47,8 +47,7 @@ impl QParams {
 /// Requantizes an `i32` accumulator: `round(acc * scale) + zero_point`, clamped.
 #[inline(always)]
 pub fn requant(acc: i32, scale: f32, zero_point: i32, qmin: i8, qmax: i8) -> i8 {
-    let v = (acc as f32 * scale).round_ties_even() as i32;
-    v.saturating_add(zero_point).clamp(qmin as i32, qmax as i32) as i8
+    plugboard_compute::requant::requantize(acc, scale, zero_point, qmin, qmax)
 }
 
 /// `out = quantize(x)` with `p`'s parameters (an `f32 -> qint8` Convert). On wasm32,
