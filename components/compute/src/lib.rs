@@ -3,11 +3,14 @@
 //!
 //! - [`gemm`]: the blocked single-precision GEMM ([`gemm::sgemm`], [`gemm::gemm`] with
 //!   a custom `B` packer, [`gemm::PackedB`] for weights packed once).
+//! - [`geometry`]: the convolution geometry of the `cpu-accel` interface and its checks,
+//!   shared with the host's native kernels.
 //! - [`qgemm`]: the int8 GEMM with `i32` accumulation and XNNPACK-style `fp32`
 //!   requantization ([`qgemm::qgemm`], [`qgemm::PackedQB`]).
 //! - [`requant`]: that requantization's one scalar definition, also used by the host's
 //!   native kernels (`native-accel` depends on this crate for it).
 
 pub mod gemm;
+pub mod geometry;
 pub mod qgemm;
 pub mod requant;

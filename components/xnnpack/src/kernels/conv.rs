@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use plugboard_compute::gemm::{gemm_epilogue, pack_rows, Epilogue, MatRef, PackA, PackedB, MR};
+use plugboard_compute::geometry::ConvGeometry;
 
 use super::elementwise::clamp;
 
@@ -47,14 +48,30 @@ impl ConvGeom {
     /// Whether the convolution reads each input pixel once, in place (1x1, stride 1,
     /// no padding): the input is then the GEMM's `A` as it is.
     pub fn is_pointwise(&self) -> bool {
-        self.kh == 1
-            && self.kw == 1
-            && self.sh == 1
-            && self.sw == 1
-            && self.pad_top == 0
-            && self.pad_left == 0
-            && self.oh == self.h
-            && self.ow == self.w
+        self.interface().is_pointwise()
+    }
+
+    /// The geometry as the `cpu-accel` interface carries it (the definition the host's
+    /// native kernels use too, with its checks).
+    pub fn interface(&self) -> ConvGeometry {
+        ConvGeometry {
+            batch: self.n,
+            height: self.h,
+            width: self.w,
+            channels_in: self.c_in,
+            out_h: self.oh,
+            out_w: self.ow,
+            channels_out: self.c_out,
+            kernel_h: self.kh,
+            kernel_w: self.kw,
+            stride_h: self.sh,
+            stride_w: self.sw,
+            dilation_h: self.dh,
+            dilation_w: self.dw,
+            pad_top: self.pad_top,
+            pad_left: self.pad_left,
+            groups: self.groups,
+        }
     }
 }
 

@@ -203,7 +203,7 @@ pub(super) fn conv_geom(
         pt = p.pad_top;
         pl = p.pad_left;
     }
-    Ok(ConvGeom {
+    let g = ConvGeom {
         n: x[0],
         h,
         w,
@@ -222,7 +222,10 @@ pub(super) fn conv_geom(
         groups: p.groups,
         group_in: p.group_in,
         group_out: p.group_out,
-    })
+    };
+    // The limits the host's native kernels apply, for every convolution alike.
+    g.interface().check()?;
+    Ok(g)
 }
 
 pub(super) fn pool_geom(p: &PoolParams, x: &[usize]) -> Result<PoolGeom, String> {
