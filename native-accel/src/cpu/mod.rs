@@ -200,12 +200,13 @@ fn output<T: Copy + Default>(len: usize, account: &Account) -> Result<Charged<Ve
 /// Runs `gemm(rows, a, out_offset)` over the output pixels of group `grp` in chunks,
 /// with a deadline check before each; `a` is the input itself for pointwise
 /// single-group convolutions, else the chunk's im2col rows built by `fill`.
-fn gemm_chunks<T: Copy + Default>(
+fn gemm_chunks<T: Copy + Default + Send>(
     g: &ConvGeometry,
     x: &[T],
     work: &mut Work<'_>,
+    threads: usize,
     scratch: for<'s> fn(&'s mut Scratch, usize, &Account) -> Result<&'s mut [T], AccelError>,
-    fill: impl Fn(Range<usize>, &mut [T]),
+    fill: impl Fn(Range<usize>, &mut [T]) + Sync,
     mut gemm: impl FnMut(usize, &[T], usize) -> Result<(), AccelError>,
 ) -> Result<(), AccelError> {
     // `check_call` checked the geometry against the weights.
@@ -221,11 +222,53 @@ fn gemm_chunks<T: Copy + Default>(
         } else {
             let start = rows.start;
             let a = scratch(&mut *work.scratch, m * depth, work.account)?;
-            fill(rows, a);
+            fill_rows(threads, rows, depth, a, &fill);
             gemm(m, a, start)?;
         }
     }
     Ok(())
+}
+
+/// Fills the im2col rows `rows` (`depth` values each) into `a` with `fill`, split by
+/// rows across up to `threads` threads (the caller computing a share) when each gets
+/// at least 64K values: a 3x3 convolution's im2col is a pass over several MiB that
+/// would otherwise stay on one thread while the GEMM after it runs on all of them.
+fn fill_rows<T: Send>(
+    threads: usize,
+    rows: Range<usize>,
+    depth: usize,
+    a: &mut [T],
+    fill: &(impl Fn(Range<usize>, &mut [T]) + Sync),
+) {
+    let m = rows.len();
+    let parts = threads
+        .min(m.saturating_mul(depth) >> 16)
+        .clamp(1, m.max(1));
+    let pool = if parts > 1 {
+        crate::pool::pool(threads)
+    } else {
+        None
+    };
+    let Some(pool) = pool else {
+        fill(rows, a);
+        return;
+    };
+    let per = m.div_ceil(parts);
+    pool.in_place_scope(|scope| {
+        let mut rest = a;
+        let mut r0 = rows.start;
+        while r0 < rows.end {
+            let r1 = (r0 + per).min(rows.end);
+            let (mine, tail) = rest.split_at_mut((r1 - r0) * depth);
+            rest = tail;
+            if r1 == rows.end {
+                fill(r0..r1, mine);
+            } else {
+                scope.spawn(move |_| fill(r0..r1, mine));
+            }
+            r0 = r1;
+        }
+    });
 }
 
 /// fp32 convolution: NHWC `x` to NHWC output, bias added, clamped to `[min, max]`.
@@ -261,6 +304,7 @@ pub fn conv2d_f32(
             g,
             x,
             work,
+            threads,
             Scratch::f32,
             |rows, a| im2col(g, x, grp, 0.0, rows, a),
             |m, a, p0| {
@@ -319,6 +363,7 @@ pub fn conv2d_qs8(
             g,
             x,
             work,
+            threads,
             Scratch::i8,
             |rows, a| im2col(g, x, grp, w.input_zero_point, rows, a),
             |m, a, p0| {
