@@ -39,6 +39,11 @@ pub struct RunArgs {
     /// Execute this many times (at least 1) and report the median time.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub repeat: u32,
+    /// Execute this many times first, untimed (steady state: warm caches, and with
+    /// `--threads` the native kernels' per-convolution thread choice, made over their
+    /// first five calls, settled).
+    #[arg(long, default_value_t = 0)]
+    pub warmup: u32,
     /// Cross into the kernel library once per kernel call instead of once per run of
     /// consecutive calls (to measure dispatch cost).
     #[arg(long)]
@@ -127,7 +132,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         None => "ones (no -i given)".to_string(),
     };
     let mut times = Vec::with_capacity(args.repeat as usize);
-    for _ in 0..args.repeat {
+    for run in 0..args.warmup + args.repeat {
         method.reset_copy_counters();
         for (i, v) in inputs.iter().enumerate() {
             method
@@ -136,7 +141,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         }
         let t = Instant::now();
         method.execute()?;
-        times.push(t.elapsed());
+        if run >= args.warmup {
+            times.push(t.elapsed());
+        }
     }
     times.sort();
     let outputs = method.outputs()?;
