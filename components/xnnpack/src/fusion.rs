@@ -25,6 +25,26 @@ use crate::graph::{BinaryOp, DataType, Graph, Op, Quant, UnaryOp};
 use crate::kernels::{elementwise, quant};
 use crate::quantized::qparams;
 
+/// For each value: how many node inputs read it (graph inputs and outputs count 2, so
+/// they are never "read once"), and the node that writes it (`usize::MAX` if none).
+fn readers_and_producers(graph: &Graph) -> (Vec<usize>, Vec<usize>) {
+    let n_values = graph.values.len();
+    let mut readers = vec![0usize; n_values];
+    for node in &graph.nodes {
+        for &vi in &node.inputs {
+            readers[vi] += 1;
+        }
+    }
+    for &vi in graph.outputs.iter().chain(&graph.inputs) {
+        readers[vi] += 2;
+    }
+    let mut producer = vec![usize::MAX; n_values];
+    for (ni, node) in graph.nodes.iter().enumerate() {
+        producer[node.output] = ni;
+    }
+    (readers, producer)
+}
+
 /// Whether `op` applies its node's `min`/`max` to its output in both the fp32 and the
 /// int8 path.
 fn clamps_output(op: &Op) -> bool {
@@ -42,20 +62,7 @@ fn clamps_output(op: &Op) -> bool {
 
 /// Folds eligible `Clamp` nodes into their producers; returns how many were folded.
 pub fn fuse_clamps(graph: &mut Graph) -> usize {
-    let n_values = graph.values.len();
-    let mut readers = vec![0usize; n_values];
-    for node in &graph.nodes {
-        for &vi in &node.inputs {
-            readers[vi] += 1;
-        }
-    }
-    for &vi in graph.outputs.iter().chain(&graph.inputs) {
-        readers[vi] += 2;
-    }
-    let mut producer = vec![usize::MAX; n_values];
-    for (ni, node) in graph.nodes.iter().enumerate() {
-        producer[node.output] = ni;
-    }
+    let (readers, mut producer) = readers_and_producers(graph);
     let mut removed = vec![false; graph.nodes.len()];
     for ci in 0..graph.nodes.len() {
         let c = &graph.nodes[ci];
@@ -95,20 +102,7 @@ pub fn fuse_clamps(graph: &mut Graph) -> usize {
 /// Rewrites eligible `Multiply(x, Sigmoid(x))` pairs into `Silu` nodes (see the module
 /// docs); returns how many.
 pub fn fuse_silu(graph: &mut Graph) -> usize {
-    let n_values = graph.values.len();
-    let mut readers = vec![0usize; n_values];
-    for node in &graph.nodes {
-        for &vi in &node.inputs {
-            readers[vi] += 1;
-        }
-    }
-    for &vi in graph.outputs.iter().chain(&graph.inputs) {
-        readers[vi] += 2;
-    }
-    let mut producer = vec![usize::MAX; n_values];
-    for (ni, node) in graph.nodes.iter().enumerate() {
-        producer[node.output] = ni;
-    }
+    let (readers, producer) = readers_and_producers(graph);
     let fp32 = |vi: usize| {
         let v = &graph.values[vi];
         v.dtype == DataType::Fp32 && v.quant == Quant::None
@@ -159,18 +153,9 @@ pub fn fuse_silu(graph: &mut Graph) -> usize {
 /// Rewrites eligible int8 unary chains into `Lookup` nodes (see the module docs);
 /// returns how many.
 pub fn fuse_int8_unary_chains(graph: &mut Graph) -> usize {
-    let n_values = graph.values.len();
-    let mut readers = vec![0usize; n_values];
-    for node in &graph.nodes {
-        for &vi in &node.inputs {
-            readers[vi] += 1;
-        }
-    }
-    for &vi in graph.outputs.iter().chain(&graph.inputs) {
-        readers[vi] += 2;
-    }
+    let (readers, _) = readers_and_producers(graph);
     // The node that reads each value, where exactly one does.
-    let mut reader = vec![usize::MAX; n_values];
+    let mut reader = vec![usize::MAX; graph.values.len()];
     for (ni, node) in graph.nodes.iter().enumerate() {
         for &vi in &node.inputs {
             if readers[vi] == 1 {

@@ -132,6 +132,38 @@ unsafe fn hardswish_simd(x: &[f32], out: &mut [f32]) {
     }
 }
 
+/// `out[i] = scalar(x[i])` for every element of `x`: on wasm32, where `simd_ok` holds,
+/// four lanes at a time with `lanes` (an `unsafe fn(v128) -> v128` computing the same
+/// function), the tail and everything elsewhere with `scalar`.
+macro_rules! map_lanes {
+    ($x:expr, $out:expr, $simd_ok:expr, $lanes:path, $scalar:expr) => {{
+        let (x, out): (&[f32], &mut [f32]) = ($x, $out);
+        let n = x.len().min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        let done = if $simd_ok {
+            use core::arch::wasm32::{v128, v128_load, v128_store};
+            let mut i = 0;
+            while i + 4 <= n {
+                // SAFETY: `i + 4 <= n` for the load and the store.
+                unsafe {
+                    let v = v128_load(x.as_ptr().add(i) as *const v128);
+                    v128_store(out.as_mut_ptr().add(i) as *mut v128, $lanes(v));
+                }
+                i += 4;
+            }
+            i
+        } else {
+            0
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        let scalar = $scalar;
+        for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
+            *o = scalar(v);
+        }
+    }};
+}
+
 /// XNNPACK's `exp` table for sigmoid: `2^(k/32)` rounded to f32, `k = 0..32`.
 static EXP2_K_OVER_32: [f32; 32] = [
     f32::from_bits(0x3f80_0000),
@@ -219,49 +251,14 @@ pub fn sigmoid(x: f32) -> f32 {
 /// [`relaxed_madd_fuses`]); elsewhere one at a time, the fused steps emulated exactly
 /// by [`fused_mul_add`].
 pub fn sigmoid_slice(x: &[f32], out: &mut [f32]) {
-    let n = x.len().min(out.len());
-    #[cfg(target_arch = "wasm32")]
-    let done = if relaxed_madd_fuses() {
-        let done = n - n % 4;
-        // SAFETY: `i + 4 <= done <= n` for every load and store below.
-        unsafe { sigmoid_simd(&x[..done], &mut out[..done]) };
-        done
-    } else {
-        0
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    let done = 0;
-    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
-        *o = sigmoid(v);
-    }
+    map_lanes!(x, out, relaxed_madd_fuses(), sigmoid_f32x4, sigmoid);
 }
 
 /// `x * sigmoid(x)` of every element of `x` into `out`, each product rounded once from
 /// [`sigmoid`]'s f32 result (a `Sigmoid` then a `Multiply`, in one pass).
 pub fn silu_slice(x: &[f32], out: &mut [f32]) {
-    let n = x.len().min(out.len());
-    #[cfg(target_arch = "wasm32")]
-    let done = if relaxed_madd_fuses() {
-        use core::arch::wasm32::*;
-        let mut i = 0;
-        while i + 4 <= n {
-            // SAFETY: `i + 4 <= n` for the load and the store.
-            unsafe {
-                let v = v128_load(x.as_ptr().add(i) as *const v128);
-                let y = f32x4_mul(v, sigmoid_f32x4(v));
-                v128_store(out.as_mut_ptr().add(i) as *mut v128, y);
-            }
-            i += 4;
-        }
-        i
-    } else {
-        0
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    let done = 0;
-    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
-        *o = v * sigmoid(v);
-    }
+    map_lanes!(x, out, relaxed_madd_fuses(), silu_f32x4, |v: f32| v
+        * sigmoid(v));
 }
 
 /// `exp(z)` of four lanes with `z <= 0`, as [`sigmoid`] computes it (flushed to zero
@@ -305,6 +302,13 @@ unsafe fn sigmoid_f32x4(x: core::arch::wasm32::v128) -> core::arch::wasm32::v128
     let e = exp_nonpositive_f32x4(v128_or(x, f32x4_splat(-0.0)));
     let f = f32x4_div(e, f32x4_add(e, one));
     v128_bitselect(f, f32x4_sub(one, f), i32x4_lt(x, i32x4_splat(0)))
+}
+
+/// `x * sigmoid(x)` of four lanes ([`sigmoid_f32x4`], then one rounded product).
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+unsafe fn silu_f32x4(x: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
+    core::arch::wasm32::f32x4_mul(x, sigmoid_f32x4(x))
 }
 
 /// GELU (erf form, `x/2 * (1 + erf(x/sqrt 2))`) of four lanes, with Abramowitz and
@@ -353,64 +357,17 @@ unsafe fn tanh_f32x4(x: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
 /// `tanh` of every element of `x` into `out`: on wasm32 four lanes at a time
 /// ([`tanh_f32x4`]), elsewhere and for the tail with `f32::tanh`.
 pub fn tanh_slice(x: &[f32], out: &mut [f32]) {
-    let n = x.len().min(out.len());
-    #[cfg(target_arch = "wasm32")]
-    let done = {
-        use core::arch::wasm32::*;
-        let mut i = 0;
-        while i + 4 <= n {
-            // SAFETY: `i + 4 <= n` for the load and the store.
-            unsafe {
-                let v = v128_load(x.as_ptr().add(i) as *const v128);
-                v128_store(out.as_mut_ptr().add(i) as *mut v128, tanh_f32x4(v));
-            }
-            i += 4;
-        }
-        i
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    let done = 0;
-    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
-        *o = v.tanh();
-    }
+    map_lanes!(x, out, true, tanh_f32x4, f32::tanh);
 }
 
 /// GELU (erf form) of every element of `x` into `out`: on wasm32 four lanes at a time
 /// ([`gelu_f32x4`], within 1e-6 of the exact value for |x| < 8), elsewhere and for
 /// the tail in f64 with [`erf`].
 pub fn gelu_slice(x: &[f32], out: &mut [f32]) {
-    let n = x.len().min(out.len());
-    #[cfg(target_arch = "wasm32")]
-    let done = {
-        use core::arch::wasm32::*;
-        let mut i = 0;
-        while i + 4 <= n {
-            // SAFETY: `i + 4 <= n` for the load and the store.
-            unsafe {
-                let v = v128_load(x.as_ptr().add(i) as *const v128);
-                v128_store(out.as_mut_ptr().add(i) as *mut v128, gelu_f32x4(v));
-            }
-            i += 4;
-        }
-        i
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    let done = 0;
-    for (o, &v) in out[done..n].iter_mut().zip(&x[done..n]) {
+    map_lanes!(x, out, true, gelu_f32x4, |v: f32| {
         let v = v as f64;
-        *o = (0.5 * v * (1.0 + erf(v * std::f64::consts::FRAC_1_SQRT_2))) as f32;
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-unsafe fn sigmoid_simd(x: &[f32], out: &mut [f32]) {
-    use core::arch::wasm32::*;
-    let mut i = 0;
-    while i + 4 <= x.len() {
-        let v = v128_load(x.as_ptr().add(i) as *const v128);
-        v128_store(out.as_mut_ptr().add(i) as *mut v128, sigmoid_f32x4(v));
-        i += 4;
-    }
+        (0.5 * v * (1.0 + erf(v * std::f64::consts::FRAC_1_SQRT_2))) as f32
+    });
 }
 
 /// Clamps `out` in place (nothing to do for the full range).
@@ -505,31 +462,121 @@ impl Broadcast {
     }
 }
 
+/// The element types of [`RowOp`] rows (f32 and int8): one value splat across a
+/// SIMD vector on wasm32.
+pub trait RowElem: Copy {
+    /// `v` in every lane.
+    #[cfg(target_arch = "wasm32")]
+    fn splat(v: Self) -> core::arch::wasm32::v128;
+}
+
+impl RowElem for f32 {
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    fn splat(v: f32) -> core::arch::wasm32::v128 {
+        core::arch::wasm32::f32x4_splat(v)
+    }
+}
+
+impl RowElem for i8 {
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    fn splat(v: i8) -> core::arch::wasm32::v128 {
+        core::arch::wasm32::i8x16_splat(v)
+    }
+}
+
 /// A binary operation the broadcast walk applies a row (the innermost merged dim) at
-/// a time. The row functions default to element loops over [`RowOp::apply`]; kernels
-/// override them with SIMD loops.
-pub trait RowOp<T: Copy> {
+/// a time: on wasm32 the leading part of each row through [`RowOp::simd`] (none by
+/// default), the rest through [`RowOp::apply`].
+pub trait RowOp<T: RowElem> {
     /// `op(a, b)` of one pair.
     fn apply(&self, a: T, b: T) -> T;
+
+    /// `out[i] = op(a(i), b(i))` a vector at a time, where `a(i)` / `b(i)` give the
+    /// vector of elements `i..i + L` (`L = 16 / size_of::<T>()`); returns how many
+    /// leading elements it wrote.
+    ///
+    /// # Safety
+    /// `a(i)` and `b(i)` read memory: an implementation calls them only for
+    /// `i + L <= n`, and writes `out` only below `n.min(out.len())`.
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    unsafe fn simd(
+        &self,
+        _n: usize,
+        _a: impl Fn(usize) -> core::arch::wasm32::v128,
+        _b: impl Fn(usize) -> core::arch::wasm32::v128,
+        _out: &mut [T],
+    ) -> usize {
+        0
+    }
+
     /// `out[i] = op(a[i], b[i])` (equal lengths).
     #[inline(always)]
     fn row(&self, a: &[T], b: &[T], out: &mut [T]) {
-        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-            *o = self.apply(x, y);
+        let n = a.len().min(b.len()).min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        // SAFETY: `simd` loads `a[i..i + L]` and `b[i..i + L]` only for `i + L <= n`.
+        let done = unsafe {
+            use core::arch::wasm32::{v128, v128_load};
+            self.simd(
+                n,
+                |i| v128_load(a.as_ptr().add(i) as *const v128),
+                |i| v128_load(b.as_ptr().add(i) as *const v128),
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = self.apply(a[i], b[i]);
         }
     }
+
     /// `out[i] = op(a[i], b)`.
     #[inline(always)]
     fn row_b(&self, a: &[T], b: T, out: &mut [T]) {
-        for (o, &x) in out.iter_mut().zip(a) {
-            *o = self.apply(x, b);
+        let n = a.len().min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        // SAFETY: `simd` loads `a[i..i + L]` only for `i + L <= n`.
+        let done = unsafe {
+            use core::arch::wasm32::{v128, v128_load};
+            let bv = T::splat(b);
+            self.simd(
+                n,
+                |i| v128_load(a.as_ptr().add(i) as *const v128),
+                |_| bv,
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = self.apply(a[i], b);
         }
     }
+
     /// `out[i] = op(a, b[i])`.
     #[inline(always)]
     fn row_a(&self, a: T, b: &[T], out: &mut [T]) {
-        for (o, &y) in out.iter_mut().zip(b) {
-            *o = self.apply(a, y);
+        let n = b.len().min(out.len());
+        #[cfg(target_arch = "wasm32")]
+        // SAFETY: `simd` loads `b[i..i + L]` only for `i + L <= n`.
+        let done = unsafe {
+            use core::arch::wasm32::{v128, v128_load};
+            let av = T::splat(a);
+            self.simd(
+                n,
+                |_| av,
+                |i| v128_load(b.as_ptr().add(i) as *const v128),
+                out,
+            )
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        for i in done..n {
+            out[i] = self.apply(a, b[i]);
         }
     }
 }
@@ -537,7 +584,7 @@ pub trait RowOp<T: Copy> {
 /// A [`RowOp`] from a closure, with the default element loops.
 struct Elementwise<F>(F);
 
-impl<T: Copy, F: Fn(T, T) -> T> RowOp<T> for Elementwise<F> {
+impl<T: RowElem, F: Fn(T, T) -> T> RowOp<T> for Elementwise<F> {
     #[inline(always)]
     fn apply(&self, a: T, b: T) -> T {
         (self.0)(a, b)
@@ -546,13 +593,19 @@ impl<T: Copy, F: Fn(T, T) -> T> RowOp<T> for Elementwise<F> {
 
 /// `out = f(a, b)` with broadcasting as planned by `bc`, for any element type.
 #[inline(always)]
-pub fn broadcast<T: Copy, F: Fn(T, T) -> T>(f: F, bc: &Broadcast, a: &[T], b: &[T], out: &mut [T]) {
+pub fn broadcast<T: RowElem, F: Fn(T, T) -> T>(
+    f: F,
+    bc: &Broadcast,
+    a: &[T],
+    b: &[T],
+    out: &mut [T],
+) {
     broadcast_rows(&Elementwise(f), bc, a, b, out)
 }
 
 /// `out = op(a, b)` with broadcasting as planned by `bc`, a row at a time.
 #[inline(always)]
-pub fn broadcast_rows<T: Copy, R: RowOp<T>>(
+pub fn broadcast_rows<T: RowElem, R: RowOp<T>>(
     op: &R,
     bc: &Broadcast,
     a: &[T],
@@ -673,12 +726,18 @@ impl<L: ArithLane> Arith<L> {
             lane: core::marker::PhantomData,
         }
     }
+}
 
-    /// `out[i] = clamp(op(a(i), b(i)))` four lanes at a time; returns how many
-    /// elements it did.
+impl<L: ArithLane> RowOp<f32> for Arith<L> {
+    #[inline(always)]
+    fn apply(&self, a: f32, b: f32) -> f32 {
+        clamp(L::f(a, b), self.min, self.max)
+    }
+
+    /// `clamp(op(a(i), b(i)))` four lanes at a time.
     #[cfg(target_arch = "wasm32")]
     #[inline(always)]
-    fn simd(
+    unsafe fn simd(
         &self,
         n: usize,
         a: impl Fn(usize) -> core::arch::wasm32::v128,
@@ -691,80 +750,10 @@ impl<L: ArithLane> Arith<L> {
         let mut i = 0;
         while i + 4 <= n {
             let v = f32x4_pmin(f32x4_pmax(L::v(a(i), b(i)), lo), hi);
-            // SAFETY: `i + 4 <= n <= out.len()`.
-            unsafe { v128_store(out.as_mut_ptr().add(i) as *mut v128, v) };
+            v128_store(out.as_mut_ptr().add(i) as *mut v128, v);
             i += 4;
         }
         i
-    }
-}
-
-impl<L: ArithLane> RowOp<f32> for Arith<L> {
-    #[inline(always)]
-    fn apply(&self, a: f32, b: f32) -> f32 {
-        clamp(L::f(a, b), self.min, self.max)
-    }
-
-    fn row(&self, a: &[f32], b: &[f32], out: &mut [f32]) {
-        let n = a.len().min(b.len()).min(out.len());
-        #[cfg(target_arch = "wasm32")]
-        let done = {
-            use core::arch::wasm32::v128_load;
-            // SAFETY: the loads read `a[i..i + 4]` and `b[i..i + 4]` with `i + 4 <= n`.
-            self.simd(
-                n,
-                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
-                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
-                out,
-            )
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let done = 0;
-        for i in done..n {
-            out[i] = self.apply(a[i], b[i]);
-        }
-    }
-
-    fn row_b(&self, a: &[f32], b: f32, out: &mut [f32]) {
-        let n = a.len().min(out.len());
-        #[cfg(target_arch = "wasm32")]
-        let done = {
-            use core::arch::wasm32::{f32x4_splat, v128_load};
-            let bv = f32x4_splat(b);
-            // SAFETY: the loads read `a[i..i + 4]` with `i + 4 <= n`.
-            self.simd(
-                n,
-                |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
-                |_| bv,
-                out,
-            )
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let done = 0;
-        for i in done..n {
-            out[i] = self.apply(a[i], b);
-        }
-    }
-
-    fn row_a(&self, a: f32, b: &[f32], out: &mut [f32]) {
-        let n = b.len().min(out.len());
-        #[cfg(target_arch = "wasm32")]
-        let done = {
-            use core::arch::wasm32::{f32x4_splat, v128_load};
-            let av = f32x4_splat(a);
-            // SAFETY: the loads read `b[i..i + 4]` with `i + 4 <= n`.
-            self.simd(
-                n,
-                |_| av,
-                |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
-                out,
-            )
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let done = 0;
-        for i in done..n {
-            out[i] = self.apply(a, b[i]);
-        }
     }
 }
 

@@ -212,13 +212,20 @@ impl AddParams {
             .wrapping_add((b as i32).wrapping_mul(self.b_multiplier));
         ((acc >> self.shift) + self.zero_point).clamp(self.qmin as i32, self.qmax as i32) as i8
     }
+}
+
+impl super::elementwise::RowOp<i8> for AddParams {
+    #[inline(always)]
+    fn apply(&self, a: i8, b: i8) -> i8 {
+        AddParams::apply(self, a, b)
+    }
 
     /// `out[i] = a(i) + b(i)` 16 lanes at a time: the same wrapping `i32` arithmetic
     /// and arithmetic shift; the saturating narrows to i8 and then the clamp to
     /// `[qmin, qmax]` give [`AddParams::apply`]'s clamp. Returns how many it did.
     #[cfg(target_arch = "wasm32")]
     #[inline(always)]
-    fn simd(
+    unsafe fn simd(
         &self,
         n: usize,
         a: impl Fn(usize) -> core::arch::wasm32::v128,
@@ -252,90 +259,11 @@ impl AddParams {
                 one(i32x4_extend_high_i16x8(ah), i32x4_extend_high_i16x8(bh)),
             );
             let r = i8x16_min(i8x16_max(i8x16_narrow_i16x8(lo16, hi16), qmin), qmax);
-            // SAFETY: `i + 16 <= n <= out.len()`.
-            unsafe { v128_store(out.as_mut_ptr().add(i) as *mut v128, r) };
+            v128_store(out.as_mut_ptr().add(i) as *mut v128, r);
             i += 16;
         }
         i
     }
-}
-
-/// The row loops of the int8 binary operations: SIMD on wasm32 (each type's `simd`),
-/// then [`RowOp::apply`] for the rest.
-///
-/// [`RowOp::apply`]: super::elementwise::RowOp::apply
-macro_rules! int8_rows {
-    ($t:ty) => {
-        impl super::elementwise::RowOp<i8> for $t {
-            #[inline(always)]
-            fn apply(&self, a: i8, b: i8) -> i8 {
-                <$t>::apply(self, a, b)
-            }
-
-            fn row(&self, a: &[i8], b: &[i8], out: &mut [i8]) {
-                let n = a.len().min(b.len()).min(out.len());
-                #[cfg(target_arch = "wasm32")]
-                let done = {
-                    use core::arch::wasm32::v128_load;
-                    // SAFETY: the loads read `a[i..i + 16]` and `b[i..i + 16]` with
-                    // `i + 16 <= n`.
-                    self.simd(
-                        n,
-                        |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
-                        |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
-                        out,
-                    )
-                };
-                #[cfg(not(target_arch = "wasm32"))]
-                let done = 0;
-                for i in done..n {
-                    out[i] = <$t>::apply(self, a[i], b[i]);
-                }
-            }
-
-            fn row_b(&self, a: &[i8], b: i8, out: &mut [i8]) {
-                let n = a.len().min(out.len());
-                #[cfg(target_arch = "wasm32")]
-                let done = {
-                    use core::arch::wasm32::{i8x16_splat, v128_load};
-                    let bv = i8x16_splat(b);
-                    // SAFETY: the loads read `a[i..i + 16]` with `i + 16 <= n`.
-                    self.simd(
-                        n,
-                        |i| unsafe { v128_load(a.as_ptr().add(i) as *const _) },
-                        |_| bv,
-                        out,
-                    )
-                };
-                #[cfg(not(target_arch = "wasm32"))]
-                let done = 0;
-                for i in done..n {
-                    out[i] = <$t>::apply(self, a[i], b);
-                }
-            }
-
-            fn row_a(&self, a: i8, b: &[i8], out: &mut [i8]) {
-                let n = b.len().min(out.len());
-                #[cfg(target_arch = "wasm32")]
-                let done = {
-                    use core::arch::wasm32::{i8x16_splat, v128_load};
-                    let av = i8x16_splat(a);
-                    // SAFETY: the loads read `b[i..i + 16]` with `i + 16 <= n`.
-                    self.simd(
-                        n,
-                        |_| av,
-                        |i| unsafe { v128_load(b.as_ptr().add(i) as *const _) },
-                        out,
-                    )
-                };
-                #[cfg(not(target_arch = "wasm32"))]
-                let done = 0;
-                for i in done..n {
-                    out[i] = <$t>::apply(self, a, b[i]);
-                }
-            }
-        }
-    };
 }
 
 /// Parameters of XNNPACK's `qs8` multiplication (`fp32` requantization).
@@ -357,6 +285,13 @@ impl MulParams {
         let acc = (a as i32 - self.a_zero_point) * (b as i32 - self.b_zero_point);
         requant(acc, self.scale, self.zero_point, self.qmin, self.qmax)
     }
+}
+
+impl super::elementwise::RowOp<i8> for MulParams {
+    #[inline(always)]
+    fn apply(&self, a: i8, b: i8) -> i8 {
+        MulParams::apply(self, a, b)
+    }
 
     /// `out[i] = a(i) * b(i)` 16 lanes at a time: the same `i32` products, converted
     /// exactly (|acc| <= 255^2), one rounding in the scaling, then clamped to
@@ -364,7 +299,7 @@ impl MulParams {
     /// [`requant`]'s clamp after it (the bounds are integers). Returns how many it did.
     #[cfg(target_arch = "wasm32")]
     #[inline(always)]
-    fn simd(
+    unsafe fn simd(
         &self,
         n: usize,
         a: impl Fn(usize) -> core::arch::wasm32::v128,
@@ -417,9 +352,6 @@ impl MulParams {
         i
     }
 }
-
-int8_rows!(AddParams);
-int8_rows!(MulParams);
 
 /// Max pooling of int8 values (no requantization: input and output share their
 /// parameters), clamped to `[qmin, qmax]`.
