@@ -10,8 +10,8 @@ Run from the repository root, with the venv of tests/fixtures/README.md (executo
 Programs: tests/fixtures/large/{mobilenet_v2,resnet18}/<model>.{xnnpack,xnnpack_q8}.pte,
 or with `--zoo` every xnnpack / xnnpack_q8 program of `export.py --zoo`
 (tests/fixtures/zoo/), with the geometric means of the ratios over fp32 and int8.
-plugboard runs as a subprocess (`plugboard run --warmup 5 --repeat N` prints the median
-of N runs after five untimed ones, which also settle `--threads`' per-convolution
+plugboard runs as a subprocess (`plugboard run --warmup 7 --repeat N` prints the median
+of N runs after seven untimed ones, which also settle `--threads`' per-convolution
 choice; ExecuTorch gets two warm-up runs):
 - default configuration: sandbox deadline on, convolutions on the host's native
   kernels (`--cpu-accel on`), 1 thread;
@@ -63,8 +63,8 @@ def plugboard_ms(pte, inputs, repeat, extra=(), binary=BIN, isa=None):
     """Median ms of `plugboard run`; `isa` caps the native kernels' SIMD level
     (PLUGBOARD_NATIVE_ISA: avx512, avx2, portable)."""
     # Warm-up runs as ExecuTorch gets them (median_ms), and enough for the native
-    # kernels' thread choice to settle (five calls per convolution).
-    cmd = [str(binary), "run", str(pte), "--repeat", str(repeat), "--warmup", "5", *extra]
+    # kernels' thread choice to settle (seven calls per convolution).
+    cmd = [str(binary), "run", str(pte), "--repeat", str(repeat), "--warmup", "7", *extra]
     for p in inputs:
         cmd += ["-i", str(p)]
     env = dict(os.environ)

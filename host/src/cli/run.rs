@@ -41,7 +41,7 @@ pub struct RunArgs {
     pub repeat: u32,
     /// Execute this many times first, untimed (steady state: warm caches, and with
     /// `--threads` the native kernels' per-convolution thread choice, made over their
-    /// first five calls, settled).
+    /// first seven calls, settled).
     #[arg(long, default_value_t = 0)]
     pub warmup: u32,
     /// Cross into the kernel library once per kernel call instead of once per run of

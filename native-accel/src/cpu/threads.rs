@@ -4,15 +4,16 @@
 //! latency of a sleeping worker, which is tens of microseconds on some VMs, shared
 //! caches, whether the cores are SMT siblings) as much as on the work's size, so no
 //! fixed threshold gives "never slower than one thread". Each set of weights therefore
-//! times its own calls: the first call warms up on `N` threads, the next four
+//! times its own calls: the first call warms up on `N` threads, the next six
 //! alternate one thread and `N`, and from then on it uses `N` only if `N`'s best time
-//! beat one thread's best by at least 5% (one thread on a tie).
+//! beat one thread's best by at least 10% (one thread on a tie: a noisy sample must not
+//! make a convolution slower than it is on one thread).
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Calls spent measuring (after the warm-up call) before the choice is fixed.
-const TRIALS: u32 = 4;
+const TRIALS: u32 = 6;
 
 /// The measured thread choice of one set of weights (all counters relaxed: a race
 /// only costs a sample).
@@ -48,7 +49,7 @@ impl ThreadChoice {
         }
         let one = self.best_one_ns.load(Ordering::Relaxed);
         let many = self.best_many_ns.load(Ordering::Relaxed);
-        if (many as f64) < one as f64 * 0.95 {
+        if (many as f64) < one as f64 * 0.9 {
             asked
         } else {
             1
@@ -93,8 +94,8 @@ mod tests {
     fn picks_the_measured_faster_count() {
         assert_eq!(choose(100, 60), 2);
         assert_eq!(choose(100, 130), 1);
-        // A tie (within 5%) stays on one thread.
-        assert_eq!(choose(100, 97), 1);
+        // A tie (within 10%) stays on one thread.
+        assert_eq!(choose(100, 93), 1);
         // One thread asked: nothing to choose.
         assert_eq!(ThreadChoice::default().pick(1), 1);
     }

@@ -284,7 +284,9 @@ unsafe fn exp_nonpositive_f32x4(z: core::arch::wasm32::v128) -> core::arch::wasm
     let t = f32x4_mul(t, l);
     let p = f32x4_relaxed_madd(t, p, l);
     // e = p * 2^floor(n); below 2^-126 it is flushed to zero, as in [`sigmoid`].
-    let m = i32x4_trunc_sat_f32x4(f32x4_floor(n));
+    // floor(n) = k >> 5, where k = n * 32 is `nm`'s bits less the magic bias's (the
+    // binade [2^18, 2^19) holds every `nm` that is not flushed below).
+    let m = i32x4_shr(i32x4_sub(nm, f32x4_splat(393216.0)), 5);
     let under = i32x4_lt(m, i32x4_splat(-126));
     let m = i32x4_max(m, i32x4_splat(-126));
     let e = f32x4_mul(p, i32x4_shl(i32x4_add(m, i32x4_splat(127)), 23));
