@@ -216,6 +216,22 @@ impl Transpose {
     }
 }
 
+/// Whether a [`Transpose::TILE`]-square tile at `src` (rows `l_in` apart) and `dst`
+/// (rows `q_out` apart) lies inside an input of `x_len` and an output of `out_len`
+/// elements.
+#[cfg(target_arch = "wasm32")]
+fn tile_fits(
+    x_len: usize,
+    out_len: usize,
+    src: usize,
+    l_in: usize,
+    dst: usize,
+    q_out: usize,
+) -> bool {
+    const T: usize = Transpose::TILE;
+    src + (T - 1) + (T - 1) * l_in < x_len && dst + (T - 1) * q_out + (T - 1) < out_len
+}
+
 /// One [`Transpose::TILE`]-square tile of 4-byte elements: input element `(q, l)` at
 /// `x[src + q + l * l_in]`, output at `out[dst + q * q_out + l]`, as 4x4 blocks of four
 /// vector loads, eight lane shuffles and four vector stores. `false` (nothing written)
@@ -231,14 +247,12 @@ fn tile_simd(
 ) -> bool {
     use core::arch::wasm32::*;
     const T: usize = Transpose::TILE;
-    let last_in = src + (T - 1) + (T - 1) * l_in;
-    let last_out = dst + (T - 1) * q_out + (T - 1);
-    if last_in >= x.len() || last_out >= out.len() {
+    if !tile_fits(x.len(), out.len(), src, l_in, dst, q_out) {
         return false;
     }
     for qb in (0..T).step_by(4) {
         for lb in (0..T).step_by(4) {
-            // SAFETY: every offset is at most `last_in` / `last_out`, checked above.
+            // SAFETY: every offset lies inside the tile, checked above.
             unsafe {
                 let ld =
                     |l: usize| v128_load(x.as_ptr().add(src + qb + (lb + l) * l_in) as *const v128);
@@ -277,13 +291,10 @@ fn tile_simd_bytes(
     q_out: usize,
 ) -> bool {
     use core::arch::wasm32::*;
-    const T: usize = Transpose::TILE;
-    let last_in = src + (T - 1) + (T - 1) * l_in;
-    let last_out = dst + (T - 1) * q_out + (T - 1);
-    if last_in >= x.len() || last_out >= out.len() {
+    if !tile_fits(x.len(), out.len(), src, l_in, dst, q_out) {
         return false;
     }
-    // SAFETY: every offset is at most `last_in` / `last_out`, checked above.
+    // SAFETY: every offset lies inside the tile, checked above.
     unsafe {
         // r[l] holds q = 0..16 of input row l.
         let r: [v128; 16] =
