@@ -1967,6 +1967,9 @@ fn reduce_dims(dims: Option<&[i64]>, rank: usize) -> Result<Vec<usize>, String> 
     };
     out.sort_unstable();
     out.dedup();
+    // A 0-d tensor accepts dim 0 (or -1), as PyTorch's reductions do: reducing it over
+    // that dim leaves it as it is.
+    out.retain(|&d| d < rank);
     Ok(out)
 }
 
@@ -2628,7 +2631,9 @@ fn run_step2(g: &Graph, step: &Step, sz: &mut Sizes, out: &mut Vec<Launch>) -> R
                     v
                 }
             };
-            if each.len() != outs.len() || each.iter().sum::<usize>() != s[d] {
+            // Checked: the sizes come from the payload and may sum past usize.
+            let total = each.iter().try_fold(0usize, |a, &x| a.checked_add(x));
+            if each.len() != outs.len() || total != Some(s[d]) {
                 return Err(bad_arg(format!(
                     "split of size {} into {each:?} for {} outputs",
                     s[d],

@@ -148,10 +148,20 @@ fn corrupted_fixture_blobs_never_panic() {
 /// through the same path as the fuzz target without panicking.
 #[test]
 fn fuzz_regressions_are_errors_not_panics() {
-    let cases: &[(&str, &[u8])] = &[(
-        "slice_of_a_scalar",
-        include_bytes!("fuzz_regressions/slice_of_a_scalar.bin"),
-    )];
+    let cases: &[(&str, &[u8])] = &[
+        (
+            "slice_of_a_scalar",
+            include_bytes!("fuzz_regressions/slice_of_a_scalar.bin"),
+        ),
+        (
+            "split_sizes_overflow",
+            include_bytes!("fuzz_regressions/split_sizes_overflow.bin"),
+        ),
+        (
+            "reduce_of_a_scalar",
+            include_bytes!("fuzz_regressions/reduce_of_a_scalar.bin"),
+        ),
+    ];
     for (name, data) in cases {
         let r = std::panic::catch_unwind(|| crate::fuzz_one(data));
         assert!(r.is_ok(), "{name} panicked");

@@ -200,9 +200,20 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
         Op::Conv2d(p) => {
             let (xi, o) = (q(x_v)?, q(out_v)?);
             let f = val(node.inputs[1]);
-            let c_out = p.groups * p.group_out;
-            let depth = p.kernel_h * p.kernel_w * p.group_in;
-            if f.dims.len() != 4 || f.dims[0] != c_out || f.numel() != c_out * depth {
+            // Checked: the sizes come from the payload.
+            let c_out = p.groups.checked_mul(p.group_out);
+            let depth = p
+                .kernel_h
+                .checked_mul(p.kernel_w)
+                .and_then(|t| t.checked_mul(p.group_in));
+            let numel = c_out.zip(depth).and_then(|(c, d)| c.checked_mul(d));
+            let (Some(c_out), Some(depth), true) = (c_out, depth, numel == Some(f.numel())) else {
+                return Err(invalid_program(format!(
+                    "{what}: filter dims {:?} do not match the convolution",
+                    f.dims
+                )));
+            };
+            if f.dims.len() != 4 || f.dims[0] != c_out {
                 return Err(invalid_program(format!(
                     "{what}: filter dims {:?} do not match the convolution",
                     f.dims
@@ -236,9 +247,16 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             let (xi, o) = (q(x_v)?, q(out_v)?);
             let f = val(node.inputs[1]);
             // As in the fp32 path: multiplier = group_out / group_in.
-            let c_out = p.groups * (p.group_out / p.group_in.max(1));
-            let taps = p.kernel_h * p.kernel_w;
-            if f.dims.len() != 4 || f.dims[3] != c_out || f.numel() != taps * c_out {
+            let c_out = p.groups.checked_mul(p.group_out / p.group_in.max(1));
+            let taps = p.kernel_h.checked_mul(p.kernel_w);
+            let numel = c_out.zip(taps).and_then(|(c, t)| c.checked_mul(t));
+            let (Some(c_out), Some(taps), true) = (c_out, taps, numel == Some(f.numel())) else {
+                return Err(invalid_program(format!(
+                    "{what}: filter dims {:?} do not match the depthwise convolution",
+                    f.dims
+                )));
+            };
+            if f.dims.len() != 4 || f.dims[3] != c_out {
                 return Err(invalid_program(format!(
                     "{what}: filter dims {:?} do not match the depthwise convolution",
                     f.dims
