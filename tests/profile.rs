@@ -208,6 +208,28 @@ fn xnnpack_trace_shows_graph_nodes_inside_the_delegate() {
     }
 }
 
+/// The activations the XNNPACK backend fuses into convolutions show as such in the
+/// trace: `conv_act`'s SiLU and hardswish never run as nodes of their own.
+#[test]
+fn xnnpack_fuses_activations_into_convolutions() {
+    let spans = check_program("conv_act", "xnnpack", 2);
+    let nodes: Vec<&str> = spans
+        .iter()
+        .filter(|s| s.cat == "node")
+        .map(|s| s.name.as_str())
+        .collect();
+    assert!(
+        nodes.iter().any(|n| n.starts_with("Conv2d+SiLU")),
+        "{nodes:?}"
+    );
+    assert!(
+        !nodes
+            .iter()
+            .any(|n| n.starts_with("Sigmoid") || n.starts_with("Hardswish")),
+        "{nodes:?}"
+    );
+}
+
 #[test]
 fn vulkan_trace_shows_the_gpu_run() {
     if !gpu_present() {

@@ -249,17 +249,17 @@ fn other_major_contract_version_is_refused() {
     println!("{msg}");
     assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility);
     assert!(msg.contains("plugboard:runtime@2.0.0"), "{msg}");
-    assert!(msg.contains("plugboard:runtime@1.3.0"), "{msg}");
+    assert!(msg.contains("plugboard:runtime@1.4.0"), "{msg}");
     good_run_works(&reg);
 }
 
 /// A backend built against the published 1.1.0 contract (`wit/1.1.0`) loads in this
-/// 1.3.0 host and gives eager PyTorch's answer: an older minor version is served.
+/// 1.4.0 host and gives eager PyTorch's answer: an older minor version is served.
 #[test]
 fn older_minor_contract_version_loads_and_runs() {
     let mut reg = registry();
     reg.load_file(&test_component("plugboard_test_contract_v1_1"))
-        .expect("a 1.1.0 component loads in a 1.3.0 host");
+        .expect("a 1.1.0 component loads in a 1.4.0 host");
     let c = reg.backend("LegacyBackend").expect("registered");
     assert_eq!(c.info.version.to_string(), "1.1.0");
     let bytes = with_blob_of("add_mul", "xnnpack", Some("LegacyBackend"), |b| b);

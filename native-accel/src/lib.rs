@@ -8,6 +8,8 @@
 //! - [`qgemm`]: the int8 GEMM with `i32` accumulation and XNNPACK's `qs8` fp32
 //!   requantization (AVX-512 VNNI, AVX2 and portable paths).
 //!
+//! - [`activation`]: hardswish and SiLU after an fp32 convolution's clamp, bit for bit
+//!   as XNNPACK rounds them (AVX-512, AVX2+FMA and scalar paths).
 //! - [`isa`]: which SIMD level the kernels use (detected, capped by
 //!   `PLUGBOARD_NATIVE_ISA` to force a path).
 //! - [`meter`]: the memory and time account every import charges a component's work
@@ -18,6 +20,7 @@
 //! - [`qnn`]: the `qnn` interface of `wit/qnn.wit`: finds the QNN SDK at run time and
 //!   says why QNN cannot run when it cannot.
 
+pub mod activation;
 pub mod cpu;
 pub mod gpu;
 pub mod isa;

@@ -1,6 +1,8 @@
 //! Numeric kernels shared by plugboard's guest components. Plain Rust (no WIT
 //! bindings), so that both kernel libraries and backends can link it.
 //!
+//! - [`activation`]: the scalar hardswish, sigmoid and SiLU as XNNPACK rounds them,
+//!   also the reference of the host's native convolution epilogues.
 //! - [`gemm`]: the blocked single-precision GEMM ([`gemm::sgemm`], [`gemm::gemm`] with
 //!   a custom `B` packer, [`gemm::PackedB`] for weights packed once).
 //! - [`geometry`]: the convolution geometry of the `cpu-accel` interface and its checks,
@@ -10,6 +12,7 @@
 //! - [`requant`]: that requantization's one scalar definition, also used by the host's
 //!   native kernels (`native-accel` depends on this crate for it).
 
+pub mod activation;
 pub mod gemm;
 pub mod geometry;
 pub mod qgemm;

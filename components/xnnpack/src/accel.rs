@@ -4,6 +4,7 @@
 //! The choice is made once at `init`: weights go either to the host (a handle) or into
 //! this component's packed layouts. Results are the same either way (int8 bit for bit).
 
+use crate::graph::Activation;
 use crate::kernels::conv::ConvGeom;
 use crate::plugboard::runtime::cpu_accel as host;
 use crate::Error;
@@ -135,16 +136,28 @@ pub fn add_qs8(
     host::add_weights_qs8(u(c_out), u(depth), u(groups), w, &r).map(Handle)
 }
 
-/// fp32 convolution on the host: `out = clamp(conv(x) + bias, min, max)`.
+/// fp32 convolution on the host: `out = act(clamp(conv(x) + bias, min, max))`.
 pub fn conv_f32(
     h: Handle,
     g: &ConvGeom,
     x: &[f32],
     min: f32,
     max: f32,
+    act: Activation,
     out: &mut [f32],
 ) -> Result<(), Error> {
-    let r = host::conv2d_f32(h.0, geometry(g), x, min, max)?;
+    let r = if act == Activation::None {
+        host::conv2d_f32(h.0, geometry(g), x, min, max)?
+    } else {
+        let step = ChainStep {
+            handle: h,
+            geom: *g,
+            min,
+            max,
+            act,
+        };
+        chain_f32(&[step], x)?
+    };
     copy(&r, out)
 }
 
@@ -161,24 +174,38 @@ pub struct ChainStep {
     pub geom: ConvGeom,
     pub min: f32,
     pub max: f32,
+    /// Applied after the clamp (fp32 steps only).
+    pub act: Activation,
+}
+
+fn chain_step(s: &ChainStep) -> host::ChainStep {
+    host::ChainStep {
+        weights: s.handle.0,
+        geometry: geometry(&s.geom),
+        output_min: s.min,
+        output_max: s.max,
+    }
 }
 
 fn chain_steps(steps: &[ChainStep]) -> Vec<host::ChainStep> {
-    steps
-        .iter()
-        .map(|s| host::ChainStep {
-            weights: s.handle.0,
-            geometry: geometry(&s.geom),
-            output_min: s.min,
-            output_max: s.max,
-        })
-        .collect()
+    steps.iter().map(chain_step).collect()
 }
 
-/// fp32 convolutions run back to back on the host (intermediates stay there);
-/// returns the last output.
+/// fp32 convolutions run back to back on the host (intermediates stay there), each
+/// with its activation; returns the last output.
 pub fn chain_f32(steps: &[ChainStep], x: &[f32]) -> Result<Vec<f32>, Error> {
-    host::conv2d_f32_chain(&chain_steps(steps), x)
+    let steps: Vec<host::ActivatedStep> = steps
+        .iter()
+        .map(|s| host::ActivatedStep {
+            step: chain_step(s),
+            activation: match s.act {
+                Activation::None => host::Activation::None,
+                Activation::Hardswish => host::Activation::Hardswish,
+                Activation::Silu => host::Activation::Silu,
+            },
+        })
+        .collect();
+    host::conv2d_f32_activated_chain(&steps, x)
 }
 
 /// int8 convolutions run back to back on the host; returns the last output.

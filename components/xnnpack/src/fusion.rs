@@ -14,6 +14,14 @@
 //! the memory traffic of EfficientNet's activations (and of the f32 SiLU that int8
 //! exports keep between a dequantize and a quantize), bit for bit the same.
 //!
+//! Convolution activations: an fp32 `Conv2d` or `DepthwiseConv2d` whose output only a
+//! plain `Hardswish` or (fused) SiLU reads takes that activation into itself
+//! ([`Activation`]), applied after its clamp: the host's native convolutions apply it
+//! to their output before returning it (`conv2d-f32-activated-chain`, contract 1.4.0),
+//! the wasm kernels in place. EfficientNet's and MobileNetV3's activations then never
+//! make a pass of their own, and the host's AVX-512 versions (bit for bit the same)
+//! replace the wasm SIMD ones.
+//!
 //! int8 unary chains: a dequantize (`qint8 -> fp32` Convert), one or more fp32
 //! element-wise unary nodes, and a quantize (`fp32 -> qint8` Convert), each value read
 //! only by the next node, map each of the 256 int8 inputs to one int8 output. They
@@ -21,7 +29,7 @@
 //! steps on every input, so it is bit-identical to running the chain. XNNPACK's
 //! quantizer leaves SiLU, sigmoid gates and hardswish in this form.
 
-use crate::graph::{BinaryOp, DataType, Graph, Op, Quant, UnaryOp};
+use crate::graph::{Activation, BinaryOp, DataType, Graph, Op, Quant, UnaryOp};
 use crate::kernels::{elementwise, quant};
 use crate::quantized::qparams;
 
@@ -140,6 +148,67 @@ pub fn fuse_silu(graph: &mut Graph) -> usize {
         m.op = Op::Unary(UnaryOp::Silu);
         m.name = "Sigmoid+Multiply";
         m.inputs = vec![x];
+    }
+    let mut k = 0;
+    graph.nodes.retain(|_| {
+        let keep = !removed[k];
+        k += 1;
+        keep
+    });
+    fused.len()
+}
+
+/// Folds eligible hardswish and SiLU nodes into the fp32 convolutions that produce
+/// their input (see the module docs); returns how many. Runs after [`fuse_silu`].
+pub fn fuse_conv_activations(graph: &mut Graph) -> usize {
+    let (readers, producer) = readers_and_producers(graph);
+    let fp32 = |vi: usize| {
+        let v = &graph.values[vi];
+        v.dtype == DataType::Fp32 && v.quant == Quant::None
+    };
+    let mut removed = vec![false; graph.nodes.len()];
+    let mut fused = Vec::new();
+    for ai in 0..graph.nodes.len() {
+        let a = &graph.nodes[ai];
+        let act = match a.op {
+            Op::Unary(UnaryOp::Hardswish) => Activation::Hardswish,
+            Op::Unary(UnaryOp::Silu) => Activation::Silu,
+            _ => continue,
+        };
+        let plain = a.min == f32::NEG_INFINITY && a.max == f32::INFINITY;
+        let [x] = a.inputs[..] else { continue };
+        let ci = producer[x];
+        if !plain || ci == usize::MAX || ci >= ai || removed[ci] || readers[x] != 1 {
+            continue;
+        }
+        let c = &graph.nodes[ci];
+        let conv = matches!(c.op, Op::Conv2d(_) | Op::DepthwiseConv2d(_));
+        let same_dims = graph.values[x].dims == graph.values[a.output].dims;
+        if !conv || c.act != Activation::None || !fp32(x) || !fp32(a.output) || !same_dims {
+            continue;
+        }
+        // The convolution's own inputs must not be quantized either (statically or
+        // at run time).
+        let unquantized = |vi: usize| {
+            let v = &graph.values[vi];
+            v.quant == Quant::None && v.dq_dtype.is_none()
+        };
+        if !c.inputs.iter().all(|&vi| unquantized(vi)) {
+            continue;
+        }
+        removed[ai] = true;
+        fused.push((ci, act, a.output));
+    }
+    for &(ci, act, out) in &fused {
+        let c = &mut graph.nodes[ci];
+        c.name = match (&c.op, act) {
+            (Op::Conv2d(_), Activation::Hardswish) => "Conv2d+Hardswish",
+            (Op::Conv2d(_), _) => "Conv2d+SiLU",
+            (_, Activation::Hardswish) => "DepthwiseConv2d+Hardswish",
+            _ => "DepthwiseConv2d+SiLU",
+        };
+        c.act = act;
+        c.output = out;
     }
     let mut k = 0;
     graph.nodes.retain(|_| {

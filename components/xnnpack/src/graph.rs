@@ -324,6 +324,18 @@ pub enum Op {
     Lookup(Box<[i8; 256]>),
 }
 
+/// An activation a convolution applies after its output clamp, fused at `init` from
+/// the node that read its output (`fusion::fuse_conv_activations`); never in a payload.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activation {
+    #[default]
+    None,
+    /// [`UnaryOp::Hardswish`].
+    Hardswish,
+    /// [`UnaryOp::Silu`].
+    Silu,
+}
+
 /// One operation.
 #[derive(Clone, Debug)]
 pub struct Node {
@@ -337,6 +349,8 @@ pub struct Node {
     /// Fused output clamp (`-inf`/`+inf` when absent).
     pub min: f32,
     pub max: f32,
+    /// Applied after the clamp (only on fp32 convolutions).
+    pub act: Activation,
     pub debug_handle: u32,
 }
 
@@ -741,6 +755,7 @@ pub fn parse(payload: &Payload<'_>, source: &mut dyn ConstantSource) -> Result<G
             output,
             min,
             max,
+            act: Activation::None,
             debug_handle: fbr(n.debug_handle())?,
         };
         for &i in &node.inputs {

@@ -13,7 +13,7 @@ pub const PACKAGE: &str = "plugboard:runtime";
 /// The contract version this host implements (the version in `wit/*.wit`).
 pub const HOST_VERSION: ContractVersion = ContractVersion {
     major: 1,
-    minor: 3,
+    minor: 4,
     patch: 0,
 };
 

@@ -22,6 +22,7 @@ pub use weights::{Requantization, WeightsF32, WeightsQs8};
 use std::ops::Range;
 use std::time::Instant;
 
+use crate::activation::{self, Activation};
 use crate::meter::{AccelError, Account, Charge};
 use crate::qgemm::qgemm_threads;
 use crate::sgemm::sgemm_threads;
@@ -271,8 +272,24 @@ fn fill_rows<T: Send>(
     });
 }
 
-/// fp32 convolution: NHWC `x` to NHWC output, bias added, clamped to `[min, max]`.
+/// fp32 convolution: NHWC `x` to NHWC output, bias added, clamped to `[min, max]`,
+/// then `act` applied ([`crate::activation`]).
 pub fn conv2d_f32(
+    w: &WeightsF32,
+    g: &ConvGeometry,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    act: Activation,
+    work: &mut Work<'_>,
+) -> Result<Charged<Vec<f32>>, AccelError> {
+    let mut out = conv2d_f32_clamped(w, g, x, min, max, work)?;
+    // On the whole output at once: real convolutions are one chunk anyway.
+    activation::apply(act, &mut out.value);
+    Ok(out)
+}
+
+fn conv2d_f32_clamped(
     w: &WeightsF32,
     g: &ConvGeometry,
     x: &[f32],

@@ -28,7 +28,7 @@ fn f32_conv(
     chunk: usize,
 ) -> Result<Vec<f32>, AccelError> {
     with_work(threads, chunk, |wk| {
-        conv2d_f32(w, g, x, min, max, wk).map(|o| o.value)
+        conv2d_f32(w, g, x, min, max, Activation::None, wk).map(|o| o.value)
     })
 }
 
@@ -225,7 +225,16 @@ fn weights_and_outputs_are_charged_and_released() {
         threads: 1,
         chunk_work: CHUNK_WORK,
     };
-    let out = conv2d_f32(&w, &g, &x, f32::NEG_INFINITY, f32::INFINITY, &mut work).unwrap();
+    let out = conv2d_f32(
+        &w,
+        &g,
+        &x,
+        f32::NEG_INFINITY,
+        f32::INFINITY,
+        Activation::None,
+        &mut work,
+    )
+    .unwrap();
     // Output (2 x 64 x 64 x 16 floats = 512 KiB) and scratch are charged.
     assert!(a.used() >= held + out.value.len() * 4);
     drop(out);
@@ -273,7 +282,7 @@ fn f32_conv_on(
         threads: 1,
         chunk_work: CHUNK_WORK,
     };
-    conv2d_f32(w, g, x, 0.0, 1.0, &mut work).map(|o| o.value)
+    conv2d_f32(w, g, x, 0.0, 1.0, Activation::None, &mut work).map(|o| o.value)
 }
 
 #[test]

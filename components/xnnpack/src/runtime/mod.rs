@@ -61,6 +61,7 @@ impl Runtime {
     pub fn new(mut graph: Graph) -> Result<Runtime, Error> {
         crate::fusion::fuse_clamps(&mut graph);
         crate::fusion::fuse_silu(&mut graph);
+        crate::fusion::fuse_conv_activations(&mut graph);
         crate::fusion::fuse_int8_unary_chains(&mut graph);
         // Quantized nodes are prepared by `quantized`; the others are all-fp32.
         let qsteps = (0..graph.nodes.len())
@@ -163,6 +164,7 @@ impl Runtime {
             geom,
             min: node.min,
             max: node.max,
+            act: node.act,
         })
     }
 
@@ -548,7 +550,8 @@ impl Runtime {
                     let xs = x()
                         .get(..m * k)
                         .ok_or_else(|| internal("fully connected input too small".into()))?;
-                    return accel::conv_f32(*h, &accel::fc_geometry(m, k, n), xs, min, max, out);
+                    let g = accel::fc_geometry(m, k, n);
+                    return accel::conv_f32(*h, &g, xs, min, max, node.act, out);
                 }
                 let a = MatRef::row_major(x(), k);
                 if let Prep::Gemm(w) = &self.preps[ni] {
@@ -590,14 +593,16 @@ impl Runtime {
                 match &self.preps[ni] {
                     Prep::Gemm(w) => conv::conv2d(g, w, bias, x(), out, min, max),
                     Prep::Winograd(w) => winograd::conv3x3(g, w, bias, x(), out, min, max),
-                    Prep::Accel(h) => return accel::conv_f32(*h, g, x(), min, max, out),
+                    Prep::Accel(h) => return accel::conv_f32(*h, g, x(), min, max, node.act, out),
                     _ => return Err(internal("convolution without packed weights".into())),
                 }
                 .map_err(internal)?;
+                elementwise::activate(node.act, out);
             }
             Step::Depthwise(g) if matches!(self.preps[ni], Prep::Accel(_)) => {
                 if let Prep::Accel(h) = &self.preps[ni] {
-                    return accel::conv_f32(*h, &accel::depthwise_geometry(g), x(), min, max, out);
+                    let g = accel::depthwise_geometry(g);
+                    return accel::conv_f32(*h, &g, x(), min, max, node.act, out);
                 }
             }
             Step::Depthwise(g) | Step::Deconv(g) => {
@@ -606,6 +611,7 @@ impl Runtime {
                 };
                 if matches!(sched.steps[ni], Step::Depthwise(_)) {
                     conv::depthwise(g, filter, bias, x(), out, min, max);
+                    elementwise::activate(node.act, out);
                 } else {
                     conv::deconv2d(g, filter, bias, x(), out, min, max);
                 }

@@ -11,6 +11,7 @@
 //! call's total work is checked against the sandbox's `native_work_cap` before it
 //! starts, and a chain has at most [`MAX_CHAIN_STEPS`] steps.
 
+use plugboard_native_accel::activation::Activation;
 use plugboard_native_accel::cpu::{
     self, Charged, ConvGeometry, Requantization, Scratch, WeightsF32, WeightsQs8, Work,
 };
@@ -162,7 +163,7 @@ fn geometry(g: &cpu_accel::ConvGeometry) -> ConvGeometry {
 }
 
 /// Checks a chain's length and total work before any of it runs.
-fn check_chain(account: &Account, steps: &[cpu_accel::ChainStep]) -> Result<(), AccelError> {
+fn check_chain(account: &Account, steps: &[cpu_accel::ActivatedStep]) -> Result<(), AccelError> {
     if steps.is_empty() || steps.len() > MAX_CHAIN_STEPS {
         return Err(AccelError::invalid(format!(
             "a chain has 1 to {MAX_CHAIN_STEPS} steps, not {}",
@@ -170,7 +171,9 @@ fn check_chain(account: &Account, steps: &[cpu_accel::ChainStep]) -> Result<(), 
         )));
     }
     let total = steps.iter().try_fold(0u64, |a, s| {
-        geometry(&s.geometry).macs().and_then(|m| a.checked_add(m))
+        geometry(&s.step.geometry)
+            .macs()
+            .and_then(|m| a.checked_add(m))
     });
     account.check_work(total, "the chain")
 }
@@ -180,7 +183,7 @@ trait ChainElem: Sized {
     fn run(
         w: &Weights,
         g: &ConvGeometry,
-        s: &cpu_accel::ChainStep,
+        s: &cpu_accel::ActivatedStep,
         x: &[Self],
         work: &mut Work<'_>,
     ) -> Result<Charged<Vec<Self>>, AccelError>;
@@ -190,15 +193,23 @@ impl ChainElem for f32 {
     fn run(
         w: &Weights,
         g: &ConvGeometry,
-        s: &cpu_accel::ChainStep,
+        s: &cpu_accel::ActivatedStep,
         x: &[f32],
         work: &mut Work<'_>,
     ) -> Result<Charged<Vec<f32>>, AccelError> {
         match w {
-            Weights::F32(w) => cpu::conv2d_f32(w, g, x, s.output_min, s.output_max, work),
+            Weights::F32(w) => {
+                let act = match s.activation {
+                    cpu_accel::Activation::None => Activation::None,
+                    cpu_accel::Activation::Hardswish => Activation::HardSwish,
+                    cpu_accel::Activation::Silu => Activation::Silu,
+                };
+                let (min, max) = (s.step.output_min, s.step.output_max);
+                cpu::conv2d_f32(w, g, x, min, max, act, work)
+            }
             Weights::Qs8(_) => Err(AccelError::invalid(format!(
                 "handle {} holds int8 weights",
-                s.weights
+                s.step.weights
             ))),
         }
     }
@@ -208,15 +219,16 @@ impl ChainElem for i8 {
     fn run(
         w: &Weights,
         g: &ConvGeometry,
-        s: &cpu_accel::ChainStep,
+        s: &cpu_accel::ActivatedStep,
         x: &[i8],
         work: &mut Work<'_>,
     ) -> Result<Charged<Vec<i8>>, AccelError> {
         match w {
+            // int8 chains have no activated form (the guest's lookup tables do that).
             Weights::Qs8(w) => cpu::conv2d_qs8(w, g, x, work),
             Weights::F32(_) => Err(AccelError::invalid(format!(
                 "handle {} holds fp32 weights",
-                s.weights
+                s.step.weights
             ))),
         }
     }
@@ -227,7 +239,7 @@ impl CpuAccel {
     /// charged until the next step has used it.
     fn chain<T: ChainElem>(
         &mut self,
-        steps: &[cpu_accel::ChainStep],
+        steps: &[cpu_accel::ActivatedStep],
         input: Vec<T>,
     ) -> Result<Charged<Vec<T>>, AccelError> {
         self.begin()?;
@@ -248,8 +260,8 @@ impl CpuAccel {
             _ => e.context(format!("chain step {i}")),
         };
         for (i, s) in steps.iter().enumerate() {
-            let w = Self::get(&self.weights, s.weights).map_err(|e| step(i, e))?;
-            x = T::run(w, &geometry(&s.geometry), s, &x.value, &mut work)
+            let w = Self::get(&self.weights, s.step.weights).map_err(|e| step(i, e))?;
+            x = T::run(w, &geometry(&s.step.geometry), s, &x.value, &mut work)
                 .map_err(|e| step(i, e))?;
         }
         Ok(x)
@@ -345,7 +357,7 @@ impl cpu_accel::Host for CpuAccel {
             output_min,
             output_max,
         };
-        let r = self.chain(std::slice::from_ref(&step), input);
+        let r = self.chain(&[plain(step)], input);
         self.reply(r)
     }
 
@@ -361,13 +373,22 @@ impl cpu_accel::Host for CpuAccel {
             output_min: 0.0,
             output_max: 0.0,
         };
-        let r = self.chain(std::slice::from_ref(&step), input);
+        let r = self.chain(&[plain(step)], input);
         self.reply(r)
     }
 
     fn conv2d_f32_chain(
         &mut self,
         steps: Vec<cpu_accel::ChainStep>,
+        input: Vec<f32>,
+    ) -> Reply<Vec<f32>> {
+        let r = self.plain_chain(steps, input);
+        self.reply(r)
+    }
+
+    fn conv2d_f32_activated_chain(
+        &mut self,
+        steps: Vec<cpu_accel::ActivatedStep>,
         input: Vec<f32>,
     ) -> Reply<Vec<f32>> {
         let r = self.chain(&steps, input);
@@ -379,8 +400,28 @@ impl cpu_accel::Host for CpuAccel {
         steps: Vec<cpu_accel::ChainStep>,
         input: Vec<i8>,
     ) -> Reply<Vec<i8>> {
-        let r = self.chain(&steps, input);
+        let r = self.plain_chain(steps, input);
         self.reply(r)
+    }
+}
+
+/// A step with no activation (every step of the 1.1.0 functions).
+fn plain(step: cpu_accel::ChainStep) -> cpu_accel::ActivatedStep {
+    cpu_accel::ActivatedStep {
+        step,
+        activation: cpu_accel::Activation::None,
+    }
+}
+
+impl CpuAccel {
+    /// [`CpuAccel::chain`] of steps without activations.
+    fn plain_chain<T: ChainElem>(
+        &mut self,
+        steps: Vec<cpu_accel::ChainStep>,
+        input: Vec<T>,
+    ) -> Result<Charged<Vec<T>>, AccelError> {
+        let steps: Vec<_> = steps.into_iter().map(plain).collect();
+        self.chain(&steps, input)
     }
 }
 
