@@ -43,6 +43,10 @@ pub fn taps_inside(
 /// Max (`is_max`) or average pooling; the average counts only window elements inside
 /// the input (XNNPACK's rule).
 pub fn pool(g: &PoolGeom, x: &[f32], out: &mut [f32], is_max: bool, min: f32, max: f32) {
+    #[cfg(target_arch = "wasm32")]
+    if is_max && max_pool_lanes(g, x, out, min, max) {
+        return;
+    }
     let c = g.c;
     let mut acc = vec![0.0f32; c];
     for b in 0..g.n {
@@ -94,6 +98,112 @@ pub fn pool(g: &PoolGeom, x: &[f32], out: &mut [f32], is_max: bool, min: f32, ma
             }
         }
     }
+}
+
+/// Values max pooling runs on `L` lanes at a time with wasm SIMD.
+#[cfg(target_arch = "wasm32")]
+pub trait MaxLanes: Copy {
+    /// Lanes per `v128`.
+    const L: usize;
+    /// `dst[..L] = clamp(max over the taps t of t[at..at + L], lo, hi)` (the
+    /// lowest value when there are no taps).
+    ///
+    /// # Safety
+    /// Every `t.add(at)` and `dst` must be valid for `L` values.
+    unsafe fn max_into(taps: &[*const Self], at: usize, dst: *mut Self, lo: Self, hi: Self);
+}
+
+#[cfg(target_arch = "wasm32")]
+impl MaxLanes for f32 {
+    const L: usize = 4;
+    #[inline(always)]
+    unsafe fn max_into(taps: &[*const f32], at: usize, dst: *mut f32, lo: f32, hi: f32) {
+        use core::arch::wasm32::*;
+        // `f32x4.pmax` is one instruction (`f32x4.max`, with wasm's NaN and signed
+        // zero rules, is several, on the dependency chain); NaNs are tracked on the
+        // side so that one propagates, as in the scalar loop.
+        let mut m = f32x4_splat(f32::NEG_INFINITY);
+        let mut nan = f32x4_splat(0.0);
+        for &t in taps {
+            let v = unsafe { v128_load(t.add(at) as *const v128) };
+            m = f32x4_pmax(m, v);
+            nan = v128_or(nan, f32x4_ne(v, v));
+        }
+        let m = v128_bitselect(f32x4_splat(f32::NAN), m, nan);
+        // The scalar `clamp`: NaN passes through both comparisons.
+        let (lo, hi) = (f32x4_splat(lo), f32x4_splat(hi));
+        let m = v128_bitselect(lo, m, f32x4_lt(m, lo));
+        let m = v128_bitselect(hi, m, f32x4_gt(m, hi));
+        unsafe { v128_store(dst as *mut v128, m) };
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl MaxLanes for i8 {
+    const L: usize = 16;
+    #[inline(always)]
+    unsafe fn max_into(taps: &[*const i8], at: usize, dst: *mut i8, lo: i8, hi: i8) {
+        use core::arch::wasm32::*;
+        let mut m = i8x16_splat(i8::MIN);
+        for &t in taps {
+            m = i8x16_max(m, unsafe { v128_load(t.add(at) as *const v128) });
+        }
+        let m = i8x16_min(i8x16_max(m, i8x16_splat(lo)), i8x16_splat(hi));
+        unsafe { v128_store(dst as *mut v128, m) };
+    }
+}
+
+/// Max pooling of NHWC `x` into `out`, clamped to `[lo, hi]`, `L` channels at a time
+/// (the last chunk overlapping the one before it when `c` is not a multiple of `L`:
+/// it writes the same values again). Returns false, doing nothing, when `c < L` or
+/// the slices are shorter than `g` says (the scalar loops handle those).
+#[cfg(target_arch = "wasm32")]
+pub fn max_pool_lanes<E: MaxLanes>(g: &PoolGeom, x: &[E], out: &mut [E], lo: E, hi: E) -> bool {
+    let c = g.c;
+    let sizes = [g.n, g.h, g.w, c]
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d));
+    let out_sizes = [g.n, g.oh, g.ow, c]
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d));
+    let fits = sizes.is_some_and(|s| s <= x.len()) && out_sizes.is_some_and(|s| s <= out.len());
+    if c < E::L || !fits {
+        return false;
+    }
+    let mut taps: Vec<*const E> = Vec::with_capacity(g.kh.saturating_mul(g.kw).min(1 << 12));
+    let columns: Vec<(usize, usize)> = (0..g.ow)
+        .map(|ox| taps_inside(ox * g.sw, g.pad_left, g.dw, g.kw, g.w))
+        .collect();
+    for b in 0..g.n {
+        for oy in 0..g.oh {
+            let (ky0, ky1) = taps_inside(oy * g.sh, g.pad_top, g.dh, g.kh, g.h);
+            for (ox, &(kx0, kx1)) in columns.iter().enumerate() {
+                taps.clear();
+                for ky in ky0..ky1 {
+                    // In range: `taps_inside` keeps only taps inside the input.
+                    let iy = oy * g.sh + ky * g.dh - g.pad_top;
+                    for kx in kx0..kx1 {
+                        let ix = ox * g.sw + kx * g.dw - g.pad_left;
+                        let p = ((b * g.h + iy) * g.w + ix) * c;
+                        // SAFETY: `p + c <= x.len()` (checked sizes above).
+                        taps.push(unsafe { x.as_ptr().add(p) });
+                    }
+                }
+                let o = ((b * g.oh + oy) * g.ow + ox) * c;
+                let mut ch = 0;
+                loop {
+                    let at = ch.min(c - E::L);
+                    // SAFETY: `at + L <= c`, within each tap's pixel and the output's.
+                    unsafe { E::max_into(&taps, at, out.as_mut_ptr().add(o + at), lo, hi) };
+                    if at == c - E::L {
+                        break;
+                    }
+                    ch += E::L;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Mean over the `hw` pixels of each of `n` images with `c` channels (NHWC).

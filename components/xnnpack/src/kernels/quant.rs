@@ -356,6 +356,10 @@ impl super::elementwise::RowOp<i8> for MulParams {
 /// Max pooling of int8 values (no requantization: input and output share their
 /// parameters), clamped to `[qmin, qmax]`.
 pub fn max_pool(g: &PoolGeom, x: &[i8], out: &mut [i8], qmin: i8, qmax: i8) {
+    #[cfg(target_arch = "wasm32")]
+    if super::pool::max_pool_lanes(g, x, out, qmin, qmax) {
+        return;
+    }
     let c = g.c;
     let mut acc = vec![i8::MIN; c];
     for b in 0..g.n {
