@@ -123,6 +123,9 @@ impl Transpose {
     /// touch 16 cache lines on each side, well inside L1.
     const TILE: usize = 16;
 
+    /// Most input rows [`interleave_rows`] takes (more make the tiles worthwhile).
+    const INTERLEAVE: usize = 4;
+
     /// The transpose where output dim `q` is the input's unit-stride dim and the last
     /// output dim is not: a 2-D transpose of (`q`, last) for each index of the other
     /// dims, in tiles so that both the reads along `q` and the writes along the last
@@ -136,8 +139,14 @@ impl Transpose {
         let count: usize = rest.iter().map(|&d| self.dims[d]).product();
         let mut idx = vec![0usize; rest.len()];
         let (mut src, mut dst) = (0usize, 0usize);
+        // A few input rows interleaved into one output row (an image's 3 channels
+        // turned NHWC): whole input rows at a time, not tiles a few elements wide.
+        let interleave = nl <= Self::INTERLEAVE && q + 2 == r && q_out == nl;
         for _ in 0..count {
-            for q0 in (0..nq).step_by(Self::TILE) {
+            if interleave {
+                interleave_rows(x, src, l_in, nl, nq, &mut out[dst..]);
+            }
+            for q0 in (0..nq).step_by(Self::TILE).filter(|_| !interleave) {
                 let q1 = (q0 + Self::TILE).min(nq);
                 for l0 in (0..nl).step_by(Self::TILE) {
                     let l1 = (l0 + Self::TILE).min(nl);
@@ -211,6 +220,42 @@ impl Transpose {
                 src -= self.in_strides[d] * self.dims[d];
                 dst -= os[d] * self.dims[d];
                 idx[k] = 0;
+            }
+        }
+    }
+}
+
+/// `out[j * rows + i] = x[src + i * stride + j]` for `i < rows`, `j < len`: `rows`
+/// input rows of `len` elements, `stride` apart, interleaved. Stops at the shorter
+/// of `x` and `out` (the caller sized both).
+fn interleave_rows<T: Copy>(
+    x: &[T],
+    src: usize,
+    stride: usize,
+    rows: usize,
+    len: usize,
+    out: &mut [T],
+) {
+    let row = |i: usize| {
+        x.get(src + i * stride..src + i * stride + len)
+            .unwrap_or(&[])
+    };
+    let n = (rows * len).min(out.len());
+    let out = &mut out[..n];
+    match rows {
+        3 => {
+            let (a, b, c) = (row(0), row(1), row(2));
+            for (((o, &a), &b), &c) in out.chunks_exact_mut(3).zip(a).zip(b).zip(c) {
+                o[0] = a;
+                o[1] = b;
+                o[2] = c;
+            }
+        }
+        _ => {
+            for i in 0..rows {
+                for (o, &v) in out.chunks_exact_mut(rows).zip(row(i)) {
+                    o[i] = v;
+                }
             }
         }
     }
@@ -503,6 +548,10 @@ mod tests {
             (vec![1, 2, 58, 49], vec![0, 2, 1, 3]),
             (vec![1, 49, 2, 58], vec![0, 1, 3, 2]),
             (vec![3, 5, 40, 2], vec![2, 0, 3, 1]),
+            // A few channels interleaved (an RGB image to NHWC; 2 and 4 channels).
+            (vec![2, 3, 7, 9], vec![0, 2, 3, 1]),
+            (vec![1, 2, 5, 3], vec![0, 2, 3, 1]),
+            (vec![1, 4, 33, 1], vec![0, 2, 3, 1]),
         ] {
             let n: usize = dims.iter().product();
             let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
