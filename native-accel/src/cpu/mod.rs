@@ -165,11 +165,23 @@ fn im2col<T: Copy>(
     let gi = g.channels_in / g.groups;
     let depth = g.kernel_h * g.kernel_w * gi;
     let c0 = group * gi;
+    // A window row's taps are one contiguous run of the input when the group is all
+    // the channels and the taps are adjacent: copied at once (a 3-channel stem
+    // convolution's taps are 12 bytes each; a call per tap cost more than the GEMM).
+    let whole_rows = gi == g.channels_in && g.dilation_w == 1;
+    let span = g.kernel_w * gi;
     let mut px = geometry::Pixel::at(g, pixels.start);
     for row in a.chunks_exact_mut(depth).take(pixels.len()) {
         let geometry::Pixel { n, oy, ox } = px;
         for ky in 0..g.kernel_h {
             let iy = (oy * g.stride_h + ky * g.dilation_h) as isize - g.pad_top as isize;
+            let ix0 = (ox * g.stride_w) as isize - g.pad_left as isize;
+            let inside_x = ix0 >= 0 && ix0 as usize + g.kernel_w <= g.width;
+            if whole_rows && inside_x && iy >= 0 && (iy as usize) < g.height {
+                let s = ((n * g.height + iy as usize) * g.width + ix0 as usize) * g.channels_in;
+                copy_short(&mut row[ky * span..(ky + 1) * span], &x[s..s + span]);
+                continue;
+            }
             for kx in 0..g.kernel_w {
                 let ix = (ox * g.stride_w + kx * g.dilation_w) as isize - g.pad_left as isize;
                 let d = &mut row[(ky * g.kernel_w + kx) * gi..(ky * g.kernel_w + kx + 1) * gi];
@@ -178,11 +190,23 @@ fn im2col<T: Copy>(
                 } else {
                     let s =
                         ((n * g.height + iy as usize) * g.width + ix as usize) * g.channels_in + c0;
-                    d.copy_from_slice(&x[s..s + gi]);
+                    copy_short(d, &x[s..s + gi]);
                 }
             }
         }
         px.step(g);
+    }
+}
+
+/// `d.copy_from_slice(s)`, element by element when short (no `memcpy` call).
+#[inline(always)]
+fn copy_short<T: Copy>(d: &mut [T], s: &[T]) {
+    if d.len() <= 16 {
+        for (d, &s) in d.iter_mut().zip(s) {
+            *d = s;
+        }
+    } else {
+        d.copy_from_slice(s);
     }
 }
 
