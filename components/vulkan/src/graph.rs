@@ -98,9 +98,10 @@ pub struct TensorInfo {
 }
 
 impl TensorInfo {
-    /// Number of elements at the serialized sizes.
+    /// Number of elements at the serialized sizes (saturating at `usize::MAX`: the
+    /// sizes come from the payload).
     pub fn numel(&self) -> usize {
-        self.dims.iter().product()
+        self.dims.iter().fold(1usize, |a, &d| a.saturating_mul(d))
     }
 }
 

@@ -1529,7 +1529,8 @@ fn compile(a: &Args<'_>, b: &mut Builder) -> Result<Compiled, Error> {
                 let dst = if last {
                     Bind::Val(out)
                 } else {
-                    b.scratch.push(shape.iter().product::<usize>().max(1));
+                    let n = shape.iter().fold(1usize, |a, &d| a.saturating_mul(d));
+                    b.scratch.push(n.max(1));
                     Bind::Scratch(b.scratch.len() - 1)
                 };
                 let m = match (mode, last) {

@@ -261,7 +261,7 @@ impl Runtime {
                 continue;
             }
             let Some(t) = graph.tensor(v) else { continue };
-            let bytes = (t.numel().max(1) as u64) * 4;
+            let bytes = (t.numel().max(1) as u64).saturating_mul(4);
             let shared = if t.constant.is_none() {
                 t.mem_obj
             } else {
@@ -294,7 +294,7 @@ impl Runtime {
                 if clash {
                     let bytes = graph
                         .tensor(*ov)
-                        .map_or(4, |t| (t.numel().max(1) as u64) * 4);
+                        .map_or(4, |t| (t.numel().max(1) as u64).saturating_mul(4));
                     sizes.push(bytes);
                     value_buf[*ov] = Some(sizes.len() - 1);
                 }
@@ -302,7 +302,9 @@ impl Runtime {
         }
         let scratch_base = sizes.len();
         for &n in &plan.scratch {
-            sizes.push((n.max(1) as u64) * 4);
+            // Saturating: a payload may ask for absurd sizes; the limit check below
+            // refuses them.
+            sizes.push((n.max(1) as u64).saturating_mul(4));
         }
         let mut buffers = Vec::with_capacity(sizes.len());
         for &s in &sizes {

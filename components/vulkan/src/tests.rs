@@ -161,6 +161,10 @@ fn fuzz_regressions_are_errors_not_panics() {
             "reduce_of_a_scalar",
             include_bytes!("fuzz_regressions/reduce_of_a_scalar.bin"),
         ),
+        (
+            "scratch_size_overflow",
+            include_bytes!("fuzz_regressions/scratch_size_overflow.bin"),
+        ),
     ];
     for (name, data) in cases {
         let r = std::panic::catch_unwind(|| crate::fuzz_one(data));
