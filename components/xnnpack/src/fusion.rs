@@ -53,6 +53,22 @@ fn readers_and_producers(graph: &Graph) -> (Vec<usize>, Vec<usize>) {
     (readers, producer)
 }
 
+/// Whether value `vi` is plain (not quantized) fp32.
+fn plain_fp32(graph: &Graph, vi: usize) -> bool {
+    let v = &graph.values[vi];
+    v.dtype == DataType::Fp32 && v.quant == Quant::None
+}
+
+/// Drops the nodes marked in `removed` (one flag per node), keeping the order.
+fn drop_removed(graph: &mut Graph, removed: &[bool]) {
+    let mut k = 0;
+    graph.nodes.retain(|_| {
+        let keep = !removed.get(k).copied().unwrap_or(false);
+        k += 1;
+        keep
+    });
+}
+
 /// Whether `op` applies its node's `min`/`max` to its output in both the fp32 and the
 /// int8 path.
 fn clamps_output(op: &Op) -> bool {
@@ -98,12 +114,7 @@ pub fn fuse_clamps(graph: &mut Graph) -> usize {
         producer[cout] = pi;
         removed[ci] = true;
     }
-    let mut k = 0;
-    graph.nodes.retain(|_| {
-        let keep = !removed[k];
-        k += 1;
-        keep
-    });
+    drop_removed(graph, &removed);
     removed.iter().filter(|&&r| r).count()
 }
 
@@ -111,10 +122,7 @@ pub fn fuse_clamps(graph: &mut Graph) -> usize {
 /// docs); returns how many.
 pub fn fuse_silu(graph: &mut Graph) -> usize {
     let (readers, producer) = readers_and_producers(graph);
-    let fp32 = |vi: usize| {
-        let v = &graph.values[vi];
-        v.dtype == DataType::Fp32 && v.quant == Quant::None
-    };
+    let fp32 = |vi: usize| plain_fp32(graph, vi);
     let mut removed = vec![false; graph.nodes.len()];
     let mut fused = Vec::new();
     for mi in 0..graph.nodes.len() {
@@ -149,12 +157,7 @@ pub fn fuse_silu(graph: &mut Graph) -> usize {
         m.name = "Sigmoid+Multiply";
         m.inputs = vec![x];
     }
-    let mut k = 0;
-    graph.nodes.retain(|_| {
-        let keep = !removed[k];
-        k += 1;
-        keep
-    });
+    drop_removed(graph, &removed);
     fused.len()
 }
 
@@ -162,10 +165,7 @@ pub fn fuse_silu(graph: &mut Graph) -> usize {
 /// their input (see the module docs); returns how many. Runs after [`fuse_silu`].
 pub fn fuse_conv_activations(graph: &mut Graph) -> usize {
     let (readers, producer) = readers_and_producers(graph);
-    let fp32 = |vi: usize| {
-        let v = &graph.values[vi];
-        v.dtype == DataType::Fp32 && v.quant == Quant::None
-    };
+    let fp32 = |vi: usize| plain_fp32(graph, vi);
     let mut removed = vec![false; graph.nodes.len()];
     let mut fused = Vec::new();
     for ai in 0..graph.nodes.len() {
@@ -210,12 +210,7 @@ pub fn fuse_conv_activations(graph: &mut Graph) -> usize {
         c.act = act;
         c.output = out;
     }
-    let mut k = 0;
-    graph.nodes.retain(|_| {
-        let keep = !removed[k];
-        k += 1;
-        keep
-    });
+    drop_removed(graph, &removed);
     fused.len()
 }
 
@@ -232,10 +227,7 @@ pub fn fuse_int8_unary_chains(graph: &mut Graph) -> usize {
             }
         }
     }
-    let fp32 = |vi: usize| {
-        let v = &graph.values[vi];
-        v.dtype == DataType::Fp32 && v.quant == Quant::None
-    };
+    let fp32 = |vi: usize| plain_fp32(graph, vi);
     let plain = |min: f32, max: f32| min == f32::NEG_INFINITY && max == f32::INFINITY;
     let mut removed = vec![false; graph.nodes.len()];
     let mut fused = Vec::new();
@@ -298,11 +290,6 @@ pub fn fuse_int8_unary_chains(graph: &mut Graph) -> usize {
         d.min = f32::NEG_INFINITY;
         d.max = f32::INFINITY;
     }
-    let mut k = 0;
-    graph.nodes.retain(|_| {
-        let keep = !removed[k];
-        k += 1;
-        keep
-    });
+    drop_removed(graph, &removed);
     count
 }
