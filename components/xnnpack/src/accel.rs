@@ -18,11 +18,15 @@ pub fn available() -> bool {
     false
 }
 
-/// Fewest weights (`n * k`) of a fully connected layer worth handing to the host. A
-/// smaller one (tiny BERT's and GPT-2's 64 x 64 projections) runs in a few
-/// microseconds in wasm, about what crossing to the host and back costs, so the native
-/// path was no faster there, or slower (0.96-1.01x of pure wasm); it stays in wasm.
-pub const MIN_FC_WEIGHTS: usize = 1 << 14;
+/// Fewest weights (`n * k`) of a fully connected layer worth handing to the host.
+/// Crossing to the host and back costs about 2-3 us per call; tiny BERT's and GPT-2's
+/// 64 x 64 projections over 16 tokens took 6-10 us in wasm and 4.3 us natively
+/// (AVX-512, node timings of `--profile`), so they go native: tiny BERT 0.313 ->
+/// 0.295 ms, tiny GPT-2 0.47 -> 0.45 ms (an earlier measurement, on another machine,
+/// had found no gain and kept layers under 16K weights in wasm). Below this size a
+/// layer is a few hundred multiply-adds per row, under the crossing's cost, and stays
+/// in wasm.
+pub const MIN_FC_WEIGHTS: usize = 1 << 11;
 
 /// Whether a fully connected layer with `n` outputs of `k` inputs goes to the host.
 pub fn takes_fc(n: usize, k: usize) -> bool {

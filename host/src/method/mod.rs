@@ -74,7 +74,7 @@ pub struct Method {
 struct Batch {
     /// Whether the method qualifies (and batching has not been turned off).
     enabled: bool,
-    /// For an instruction that starts a run of two or more kernel calls: the run's end.
+    /// For an instruction that starts a run of kernel calls (one or more): the run's end.
     run_end: Vec<Option<usize>>,
     /// Prepared call id of each kernel instruction in the current kernel-library instance.
     ids: Vec<u32>,
@@ -107,7 +107,7 @@ impl Batch {
             {
                 end += 1;
             }
-            if end - pc >= 2 {
+            if end > pc {
                 run_end[pc] = Some(end);
             }
             pc = end.max(pc + 1);

@@ -134,9 +134,87 @@ fn select<C: Compute>(
         for ((o, &c), &y) in o.iter_mut().zip(cv).zip(bv) {
             *o = if c != 0 { x } else { y };
         }
+    } else if cv.len() == n && av.len() == 1 && bv.len() == 1 {
+        let (x, y) = (av[0], bv[0]);
+        for (o, &c) in o.iter_mut().zip(cv) {
+            *o = if c != 0 { x } else { y };
+        }
+    } else if let (Some(&inner), Some(&1), true) = (
+        out_sizes.last(),
+        c_sizes.last(),
+        av.len() == n && bv.len() == n,
+    ) {
+        // One condition per row of the last dim (a mask of shape [.., 1]): whole rows
+        // copied from `a` or `b`, the condition found by walking the rows alone.
+        let mut rows = out_sizes.to_vec();
+        if let Some(l) = rows.last_mut() {
+            *l = 1;
+        }
+        broadcast3(&rows, c_sizes, &rows, &rows, |r, ic, _, _| {
+            let src = if cv[ic] != 0 { av } else { bv };
+            let span = r * inner..(r + 1) * inner;
+            o[span.clone()].copy_from_slice(&src[span]);
+        });
     } else {
         broadcast3(out_sizes, c_sizes, a_sizes, b_sizes, |oi, ic, ia, ib| {
             o[oi] = if cv[ic] != 0 { av[ia] } else { bv[ib] };
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `where` by the definition: each output index broadcast back into each operand.
+    fn naive(out: &[usize], shapes: [&[usize]; 3], c: &[u8], a: &[f32], b: &[f32]) -> Vec<f32> {
+        let n: usize = out.iter().product();
+        let at = |s: &[usize], mut i: usize| {
+            let mut idx = 0;
+            let mut stride = 1;
+            for d in (0..out.len()).rev() {
+                let k = i % out[d];
+                i /= out[d];
+                if let Some(&sz) = (d + s.len()).checked_sub(out.len()).and_then(|e| s.get(e)) {
+                    if sz > 1 {
+                        idx += k * stride;
+                    }
+                    stride *= sz;
+                }
+            }
+            idx
+        };
+        (0..n)
+            .map(|i| {
+                if c[at(shapes[0], i)] != 0 {
+                    a[at(shapes[1], i)]
+                } else {
+                    b[at(shapes[2], i)]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn select_matches_broadcasting() {
+        let out = [1usize, 4, 5, 6];
+        let cases: [[&[usize]; 3]; 5] = [
+            [&[1, 4, 5, 1], &[1, 4, 5, 6], &[1, 4, 5, 6]],
+            [&[5, 1], &[1, 4, 5, 6], &[4, 5, 6]],
+            [&[1, 4, 5, 6], &[], &[]],
+            [&[1, 4, 5, 6], &[1, 4, 5, 6], &[]],
+            [&[4, 1, 6], &[1, 4, 5, 1], &[6]],
+        ];
+        for shapes in cases {
+            let len = |s: &[usize]| s.iter().product::<usize>();
+            let c: Vec<u8> = (0..len(shapes[0]))
+                .map(|i| ((i * 7) % 3 == 0) as u8)
+                .collect();
+            let a: Vec<f32> = (0..len(shapes[1])).map(|i| i as f32).collect();
+            let b: Vec<f32> = (0..len(shapes[2])).map(|i| -(i as f32) - 1.0).collect();
+            let mut o = vec![0.0f32; len(&out)];
+            select(&out, shapes[0], shapes[1], shapes[2], &c, &a, &b, &mut o);
+            assert_eq!(o, naive(&out, shapes, &c, &a, &b), "{shapes:?}");
+        }
     }
 }

@@ -607,6 +607,26 @@ fn min_all(a: &mut Args) -> KResult {
 // ---------------------------------------------------------------------------------
 
 fn any_all_to(x: &Tensor, mask: &[bool], out: &Tensor, any: bool) -> KResult {
+    // A contiguous Bool tensor reduced over its trailing dims (`any(dim=-1)` of an
+    // attention mask): each output reads one run of bytes, without the general walk.
+    let k = mask.iter().position(|&m| m).unwrap_or(mask.len());
+    let inner: usize = x.sizes[k..].iter().product();
+    if x.dtype == ScalarType::Bool && x.is_contiguous() && inner > 0 && mask[k..].iter().all(|&m| m)
+    {
+        // SAFETY: Bool is stored as one byte per element; the kernel writes only `out`.
+        let bytes = unsafe { x.slice::<u8>() };
+        let r: Vec<i64> = bytes
+            .chunks_exact(inner)
+            .map(|run| {
+                if any {
+                    run.iter().any(|&b| b != 0) as i64
+                } else {
+                    run.iter().all(|&b| b != 0) as i64
+                }
+            })
+            .collect();
+        return elem::write(out, &r);
+    }
     let r: Vec<i64> = with_compute!(x.dtype, C, {
         reduce_with::<C, i64>(x, mask, |p, d, b| {
             p.fold(d, b, !any, |s, v, _| {
