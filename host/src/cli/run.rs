@@ -44,8 +44,9 @@ pub struct RunArgs {
     /// first seven calls, settled).
     #[arg(long, default_value_t = 0)]
     pub warmup: u32,
-    /// Cross into the kernel library once per kernel call instead of once per run of
-    /// consecutive calls (to measure dispatch cost).
+    /// Pass each kernel call its arguments (`kernels.call`) instead of running the calls
+    /// prepared at load (`kernels.run-prepared`, each run of consecutive calls in one
+    /// crossing), to measure dispatch cost.
     #[arg(long)]
     pub per_call: bool,
     /// Write a Chrome / Perfetto trace of every execute (an event per instruction, its
