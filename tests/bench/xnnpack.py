@@ -24,6 +24,11 @@ threadpool reset to 1 thread and then to its default thread count. Ratios are
 plugboard / ExecuTorch at equal thread count: below 1 is faster than native; the goal
 is at most 2.
 
+`--rounds R` measures every configuration R times, interleaved, and keeps each one's
+best median (ExecuTorch's too): on a machine whose speed drifts from minute to minute
+(a shared VM), one round gives whichever configuration ran in a slow minute a worse
+figure.
+
 `--baseline OTHER_PLUGBOARD` also runs another plugboard binary (say, one built from
 the previous commit) on the same programs and configurations, alternating with this
 one, and prints a second table of this / baseline (to measure a change's cost, e.g. the
@@ -83,6 +88,12 @@ def main():
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--baseline", type=Path, help="another plugboard binary to compare with")
     ap.add_argument("--zoo", action="store_true", help="the programs of tests/fixtures/zoo (export.py --zoo)")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure every configuration this many times, interleaved, and keep each one's best median",
+    )
     args = ap.parse_args()
     if args.zoo:
         zoo = ROOT / "tests" / "fixtures" / "zoo"
@@ -109,12 +120,23 @@ def main():
             continue
         files = sorted(d.glob("input*.npy"))
         tin = [torch.from_numpy(np.load(f)) for f in files]
-        pb = plugboard_ms(pte, files, args.repeat)
-        pb_wasm = plugboard_ms(pte, files, args.repeat, ("--cpu-accel", "off"))
-        pb_threads = plugboard_ms(pte, files, args.repeat, ("--threads", str(default_threads)))
-        # The native kernels forced down to AVX2 (on an AVX-512 machine this is the
-        # figure an AVX2-only CPU would see, give or take clocks).
-        pb_avx2 = plugboard_ms(pte, files, args.repeat, isa="avx2")
+        # The configurations interleaved, `--rounds` times, each keeping its best
+        # median: on a machine whose speed drifts from minute to minute, a fixed order
+        # would hand one configuration the slow minutes.
+        configs = {
+            "pb": ((), None),
+            "wasm": (("--cpu-accel", "off"), None),
+            "threads": (("--threads", str(default_threads)), None),
+            # The native kernels forced down to AVX2 (on an AVX-512 machine this is the
+            # figure an AVX2-only CPU would see, give or take clocks).
+            "avx2": ((), "avx2"),
+        }
+        best = {}
+        for _ in range(args.rounds):
+            for key, (extra, isa) in configs.items():
+                ms = plugboard_ms(pte, files, args.repeat, extra, isa=isa)
+                best[key] = min(best.get(key, ms), ms)
+        pb, pb_wasm, pb_threads, pb_avx2 = best["pb"], best["wasm"], best["threads"], best["avx2"]
         if args.baseline:
             name = f"{model} {'int8' if variant.endswith('q8') else 'fp32'}"
             for label, extra in (
@@ -148,7 +170,7 @@ def main():
         for r in rows:
             method = Runtime.get().load_program(str(r["pte"])).load_method("forward")
             tin = r["tin"]
-            r[key] = median_ms(lambda: method.execute(tin), args.repeat)
+            r[key] = min(median_ms(lambda: method.execute(tin), args.repeat) for _ in range(args.rounds))
             del method
 
     print()
