@@ -75,6 +75,22 @@ impl ConvGeometry {
         Ok(())
     }
 
+    /// Input channels of one group (`channels_in / groups`).
+    pub fn group_in(&self) -> usize {
+        self.channels_in / self.groups.max(1)
+    }
+
+    /// Output channels of one group (`channels_out / groups`).
+    pub fn group_out(&self) -> usize {
+        self.channels_out / self.groups.max(1)
+    }
+
+    /// Output pixels (`batch * out_h * out_w`), unchecked: for a geometry whose
+    /// output tensor was already sized (see [`output_len`](Self::output_len)).
+    pub fn pixels(&self) -> usize {
+        self.batch * self.out_h * self.out_w
+    }
+
     /// `kernel_h * kernel_w * channels_in / groups`.
     pub fn depth(&self) -> Option<usize> {
         self.kernel_h

@@ -5,7 +5,7 @@
 //! this component's packed layouts. Results are the same either way (int8 bit for bit).
 
 use crate::graph::Activation;
-use crate::kernels::conv::ConvGeom;
+use crate::kernels::conv::ConvGeometry;
 use crate::plugboard::runtime::cpu_accel as host;
 use crate::Error;
 
@@ -43,8 +43,7 @@ fn u(v: usize) -> u32 {
 }
 
 /// The host's geometry record for `g`.
-fn geometry(g: &ConvGeom) -> host::ConvGeometry {
-    let g = g.interface();
+fn geometry(g: &ConvGeometry) -> host::ConvGeometry {
     host::ConvGeometry {
         batch: u(g.batch),
         height: u(g.height),
@@ -66,36 +65,32 @@ fn geometry(g: &ConvGeom) -> host::ConvGeometry {
 }
 
 /// A fully connected layer `[m, k] x [k, n]` as a 1x1 convolution over `m` pixels.
-pub fn fc_geometry(m: usize, k: usize, n: usize) -> ConvGeom {
-    ConvGeom {
-        n: m,
-        h: 1,
-        w: 1,
-        c_in: k,
-        oh: 1,
-        ow: 1,
-        c_out: n,
-        kh: 1,
-        kw: 1,
-        sh: 1,
-        sw: 1,
-        dh: 1,
-        dw: 1,
+pub fn fc_geometry(m: usize, k: usize, n: usize) -> ConvGeometry {
+    ConvGeometry {
+        batch: m,
+        height: 1,
+        width: 1,
+        channels_in: k,
+        out_h: 1,
+        out_w: 1,
+        channels_out: n,
+        kernel_h: 1,
+        kernel_w: 1,
+        stride_h: 1,
+        stride_w: 1,
+        dilation_h: 1,
+        dilation_w: 1,
         pad_top: 0,
         pad_left: 0,
         groups: 1,
-        group_in: k,
-        group_out: n,
     }
 }
 
 /// A depthwise convolution's geometry as the host's grouped convolution: one input
 /// channel per group.
-pub fn depthwise_geometry(g: &ConvGeom) -> ConvGeom {
-    ConvGeom {
-        groups: g.c_in,
-        group_in: 1,
-        group_out: g.c_out / g.c_in.max(1),
+pub fn depthwise_geometry(g: &ConvGeometry) -> ConvGeometry {
+    ConvGeometry {
+        groups: g.channels_in,
         ..*g
     }
 }
@@ -143,7 +138,7 @@ pub fn add_qs8(
 /// fp32 convolution on the host: `out = act(clamp(conv(x) + bias, min, max))`.
 pub fn conv_f32(
     h: Handle,
-    g: &ConvGeom,
+    g: &ConvGeometry,
     x: &[f32],
     min: f32,
     max: f32,
@@ -166,7 +161,7 @@ pub fn conv_f32(
 }
 
 /// int8 convolution on the host.
-pub fn conv_qs8(h: Handle, g: &ConvGeom, x: &[i8], out: &mut [i8]) -> Result<(), Error> {
+pub fn conv_qs8(h: Handle, g: &ConvGeometry, x: &[i8], out: &mut [i8]) -> Result<(), Error> {
     let r = host::conv2d_qs8(h.0, geometry(g), x)?;
     copy(&r, out)
 }
@@ -175,7 +170,7 @@ pub fn conv_qs8(h: Handle, g: &ConvGeom, x: &[i8], out: &mut [i8]) -> Result<(),
 #[derive(Clone, Copy, Debug)]
 pub struct ChainStep {
     pub handle: Handle,
-    pub geom: ConvGeom,
+    pub geom: ConvGeometry,
     pub min: f32,
     pub max: f32,
     /// Applied after the clamp (fp32 steps only).

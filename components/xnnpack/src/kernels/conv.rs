@@ -5,75 +5,9 @@
 use std::cell::RefCell;
 
 use plugboard_compute::gemm::{gemm_epilogue, pack_rows, Epilogue, MatRef, PackA, PackedB, MR};
-use plugboard_compute::geometry::ConvGeometry;
+pub use plugboard_compute::geometry::ConvGeometry;
 
 use super::elementwise::clamp;
-
-/// Geometry of a 2-D convolution over an NHWC tensor, paddings resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ConvGeom {
-    pub n: usize,
-    pub h: usize,
-    pub w: usize,
-    /// Input channels (all groups).
-    pub c_in: usize,
-    pub oh: usize,
-    pub ow: usize,
-    /// Output channels (all groups).
-    pub c_out: usize,
-    pub kh: usize,
-    pub kw: usize,
-    pub sh: usize,
-    pub sw: usize,
-    pub dh: usize,
-    pub dw: usize,
-    pub pad_top: usize,
-    pub pad_left: usize,
-    pub groups: usize,
-    pub group_in: usize,
-    pub group_out: usize,
-}
-
-impl ConvGeom {
-    /// Output pixels.
-    pub fn pixels(&self) -> usize {
-        self.n * self.oh * self.ow
-    }
-
-    /// Depth of one group's product (`kh * kw * group_in`).
-    pub fn depth(&self) -> usize {
-        self.kh * self.kw * self.group_in
-    }
-
-    /// Whether the convolution reads each input pixel once, in place (1x1, stride 1,
-    /// no padding): the input is then the GEMM's `A` as it is.
-    pub fn is_pointwise(&self) -> bool {
-        self.interface().is_pointwise()
-    }
-
-    /// The geometry as the `cpu-accel` interface carries it (the definition the host's
-    /// native kernels use too, with its checks).
-    pub fn interface(&self) -> ConvGeometry {
-        ConvGeometry {
-            batch: self.n,
-            height: self.h,
-            width: self.w,
-            channels_in: self.c_in,
-            out_h: self.oh,
-            out_w: self.ow,
-            channels_out: self.c_out,
-            kernel_h: self.kh,
-            kernel_w: self.kw,
-            stride_h: self.sh,
-            stride_w: self.sw,
-            dilation_h: self.dh,
-            dilation_w: self.dw,
-            pad_top: self.pad_top,
-            pad_left: self.pad_left,
-            groups: self.groups,
-        }
-    }
-}
 
 /// Packed weights of a convolution: one GEMM `B` (`depth x group_out`) per group.
 #[derive(Clone, Debug)]
@@ -116,7 +50,7 @@ pub fn fill_bias(out: &mut [f32], rows: usize, ld: usize, bias: &[f32]) {
 /// never stored: each panel's rows are gathered from the NHWC input into a small
 /// buffer and interleaved into the GEMM's packed `A` panel.
 struct Im2col<'a> {
-    g: &'a ConvGeom,
+    g: &'a ConvGeometry,
     x: &'a [f32],
     group: usize,
     /// `MR` gathered rows of the current panel.
@@ -127,49 +61,51 @@ impl Im2col<'_> {
     /// Gathers columns `pc..pc + dst.len()` of the im2col row of output pixel `p`.
     fn gather(&self, p: usize, pc: usize, dst: &mut [f32]) {
         let g = self.g;
-        let gi = g.group_in;
-        let ox = p % g.ow;
-        let oy = (p / g.ow) % g.oh;
-        let b = p / (g.ow * g.oh);
-        let y0 = (oy * g.sh) as isize - g.pad_top as isize;
-        let x0 = (ox * g.sw) as isize - g.pad_left as isize;
+        let gi = g.group_in();
+        let ox = p % g.out_w;
+        let oy = (p / g.out_w) % g.out_h;
+        let b = p / (g.out_w * g.out_h);
+        let y0 = (oy * g.stride_h) as isize - g.pad_top as isize;
+        let x0 = (ox * g.stride_w) as isize - g.pad_left as isize;
         let c0 = self.group * gi;
         // Walk the taps from column pc on. With one group and no dilation, the taps
         // of a window row that lie inside the input are one contiguous run of the
         // NHWC input (a few long copies instead of `kw` short ones).
-        let contiguous = g.groups == 1 && g.dw == 1;
+        let contiguous = g.groups == 1 && g.dilation_w == 1;
         let t = pc / gi;
         let mut ci0 = pc % gi;
-        let (mut ky, mut kx) = (t / g.kw, t % g.kw);
+        let (mut ky, mut kx) = (t / g.kernel_w, t % g.kernel_w);
         let mut at = 0;
         while at < dst.len() {
-            let iy = y0 + (ky * g.dh) as isize;
-            let ix = x0 + (kx * g.dw) as isize;
-            let row_out = iy < 0 || iy >= g.h as isize;
-            let out = row_out || ix < 0 || ix >= g.w as isize;
+            let iy = y0 + (ky * g.dilation_h) as isize;
+            let ix = x0 + (kx * g.dilation_w) as isize;
+            let row_out = iy < 0 || iy >= g.height as isize;
+            let out = row_out || ix < 0 || ix >= g.width as isize;
             let taps = if !contiguous {
                 1
             } else if row_out {
-                g.kw - kx
+                g.kernel_w - kx
             } else if out {
                 1
             } else {
                 // Inside taps from kx on: ix < w, i.e. kx < w - x0.
-                g.kw.min((g.w as isize - x0) as usize) - kx
+                g.kernel_w.min((g.width as isize - x0) as usize) - kx
             };
             let len = (taps * gi - ci0).min(dst.len() - at);
             let d = &mut dst[at..at + len];
             if out {
                 d.fill(0.0);
             } else {
-                let s = ((b * g.h + iy as usize) * g.w + ix as usize) * g.c_in + c0 + ci0;
+                let s = ((b * g.height + iy as usize) * g.width + ix as usize) * g.channels_in
+                    + c0
+                    + ci0;
                 copy_short(d, &self.x[s..s + len]);
             }
             at += len;
             let pos = kx * gi + ci0 + len;
             kx = pos / gi;
             ci0 = pos % gi;
-            if kx >= g.kw {
+            if kx >= g.kernel_w {
                 kx = 0;
                 ci0 = 0;
                 ky += 1;
@@ -237,7 +173,7 @@ impl PackA for Im2col<'_> {
 /// Convolution: `out = clamp(conv(x, weights) + bias)`; the bias and clamp are fused
 /// into the GEMM's stores.
 pub fn conv2d(
-    g: &ConvGeom,
+    g: &ConvGeometry,
     wts: &ConvWeights,
     bias: Option<&[f32]>,
     x: &[f32],
@@ -246,9 +182,9 @@ pub fn conv2d(
     max: f32,
 ) -> Result<(), String> {
     let m = g.pixels();
-    let k = g.depth();
-    let (go, co) = (g.group_out, g.c_out);
-    if x.len() < g.n * g.h * g.w * g.c_in || out.len() < m * co {
+    let k = g.kernel_h * g.kernel_w * g.group_in();
+    let (go, co) = (g.group_out(), g.channels_out);
+    if x.len() < g.batch * g.height * g.width * g.channels_in || out.len() < m * co {
         return Err("convolution operands too small".into());
     }
     for (grp, b) in wts.groups.iter().enumerate() {
@@ -261,8 +197,8 @@ pub fn conv2d(
         if g.is_pointwise() {
             // The input is the im2col matrix.
             let a = MatRef {
-                data: &x[grp * g.group_in..],
-                rs: g.c_in,
+                data: &x[grp * g.group_in()..],
+                rs: g.channels_in,
                 cs: 1,
             };
             if !a.fits(m, k) {
@@ -286,7 +222,7 @@ pub fn conv2d(
 /// Depthwise convolution: output channel `c * mult + j` is input channel `c` filtered
 /// by `filter[.., c * mult + j]` (`filter` is `[kh * kw, c_out]`).
 pub fn depthwise(
-    g: &ConvGeom,
+    g: &ConvGeometry,
     filter: &[f32],
     bias: &[f32],
     x: &[f32],
@@ -294,45 +230,48 @@ pub fn depthwise(
     min: f32,
     max: f32,
 ) {
-    let (c, oc) = (g.c_in, g.c_out);
+    let (c, oc) = (g.channels_in, g.channels_out);
     let mult = oc.checked_div(c).unwrap_or(1);
     // Valid taps of the current output pixel: (input pixel offset, filter row offset).
-    let mut taps: Vec<(usize, usize)> = Vec::with_capacity(g.kh * g.kw);
+    let mut taps: Vec<(usize, usize)> = Vec::with_capacity(g.kernel_h * g.kernel_w);
     // All taps, relative to the window's top-left input pixel (for interior pixels).
-    let mut all: Vec<(usize, usize)> = Vec::with_capacity(g.kh * g.kw);
-    for ky in 0..g.kh {
-        for kx in 0..g.kw {
-            all.push(((ky * g.dh * g.w + kx * g.dw) * c, (ky * g.kw + kx) * oc));
+    let mut all: Vec<(usize, usize)> = Vec::with_capacity(g.kernel_h * g.kernel_w);
+    for ky in 0..g.kernel_h {
+        for kx in 0..g.kernel_w {
+            all.push((
+                (ky * g.dilation_h * g.width + kx * g.dilation_w) * c,
+                (ky * g.kernel_w + kx) * oc,
+            ));
         }
     }
-    let span_h = (g.kh - 1) * g.dh;
-    let span_w = (g.kw - 1) * g.dw;
-    for b in 0..g.n {
-        for oy in 0..g.oh {
-            let y0 = (oy * g.sh) as isize - g.pad_top as isize;
-            let rows_inside = y0 >= 0 && y0 as usize + span_h < g.h;
+    let span_h = (g.kernel_h - 1) * g.dilation_h;
+    let span_w = (g.kernel_w - 1) * g.dilation_w;
+    for b in 0..g.batch {
+        for oy in 0..g.out_h {
+            let y0 = (oy * g.stride_h) as isize - g.pad_top as isize;
+            let rows_inside = y0 >= 0 && y0 as usize + span_h < g.height;
             let mut ox = 0;
-            while ox < g.ow {
-                let x0 = (ox * g.sw) as isize - g.pad_left as isize;
+            while ox < g.out_w {
+                let x0 = (ox * g.stride_w) as isize - g.pad_left as isize;
                 taps.clear();
-                let inside = |x0: isize| rows_inside && x0 >= 0 && x0 as usize + span_w < g.w;
+                let inside = |x0: isize| rows_inside && x0 >= 0 && x0 as usize + span_w < g.width;
                 #[cfg(target_arch = "wasm32")]
                 if mult == 1
                     && all.len() == 9
                     && c.is_multiple_of(4)
-                    && ox + QUAD <= g.ow
+                    && ox + QUAD <= g.out_w
                     && inside(x0)
-                    && inside(x0 + ((QUAD - 1) * g.sw) as isize)
+                    && inside(x0 + ((QUAD - 1) * g.stride_w) as isize)
                 {
                     // Four neighbouring output pixels with every tap inside: each
                     // filter vector is loaded once for the four.
-                    let base = ((b * g.h + y0 as usize) * g.w + x0 as usize) * c;
+                    let base = ((b * g.height + y0 as usize) * g.width + x0 as usize) * c;
                     let t9: [(usize, usize); 9] =
                         std::array::from_fn(|i| (base + all[i].0, all[i].1));
-                    let o = ((b * g.oh + oy) * g.ow + ox) * oc;
+                    let o = ((b * g.out_h + oy) * g.out_w + ox) * oc;
                     depthwise_row9(
                         &t9,
-                        g.sw * c,
+                        g.stride_w * c,
                         x,
                         filter,
                         bias,
@@ -346,19 +285,19 @@ pub fn depthwise(
                 #[cfg(target_arch = "wasm32")]
                 if mult == 1
                     && all.len() == 9
-                    && ox + 1 < g.ow
+                    && ox + 1 < g.out_w
                     && inside(x0)
-                    && inside(x0 + g.sw as isize)
+                    && inside(x0 + g.stride_w as isize)
                 {
                     // Two neighbouring output pixels with every tap inside: one pass
                     // over the filter for both.
-                    let base = ((b * g.h + y0 as usize) * g.w + x0 as usize) * c;
+                    let base = ((b * g.height + y0 as usize) * g.width + x0 as usize) * c;
                     let t9: [(usize, usize); 9] =
                         std::array::from_fn(|i| (base + all[i].0, all[i].1));
-                    let o = ((b * g.oh + oy) * g.ow + ox) * oc;
+                    let o = ((b * g.out_h + oy) * g.out_w + ox) * oc;
                     depthwise_pair9(
                         &t9,
-                        g.sw * c,
+                        g.stride_w * c,
                         x,
                         filter,
                         bias,
@@ -370,27 +309,29 @@ pub fn depthwise(
                     continue;
                 }
                 if inside(x0) {
-                    let base = ((b * g.h + y0 as usize) * g.w + x0 as usize) * c;
+                    let base = ((b * g.height + y0 as usize) * g.width + x0 as usize) * c;
                     taps.extend(all.iter().map(|&(xo, wo)| (base + xo, wo)));
                 } else {
-                    for ky in 0..g.kh {
-                        let iy = (oy * g.sh + ky * g.dh) as isize - g.pad_top as isize;
-                        if iy < 0 || iy >= g.h as isize {
+                    for ky in 0..g.kernel_h {
+                        let iy =
+                            (oy * g.stride_h + ky * g.dilation_h) as isize - g.pad_top as isize;
+                        if iy < 0 || iy >= g.height as isize {
                             continue;
                         }
-                        for kx in 0..g.kw {
-                            let ix = (ox * g.sw + kx * g.dw) as isize - g.pad_left as isize;
-                            if ix < 0 || ix >= g.w as isize {
+                        for kx in 0..g.kernel_w {
+                            let ix = (ox * g.stride_w + kx * g.dilation_w) as isize
+                                - g.pad_left as isize;
+                            if ix < 0 || ix >= g.width as isize {
                                 continue;
                             }
                             taps.push((
-                                ((b * g.h + iy as usize) * g.w + ix as usize) * c,
-                                (ky * g.kw + kx) * oc,
+                                ((b * g.height + iy as usize) * g.width + ix as usize) * c,
+                                (ky * g.kernel_w + kx) * oc,
                             ));
                         }
                     }
                 }
-                let o = ((b * g.oh + oy) * g.ow + ox) * oc;
+                let o = ((b * g.out_h + oy) * g.out_w + ox) * oc;
                 let acc = &mut out[o..o + oc];
                 ox += 1;
                 if mult == 1 {
@@ -725,7 +666,7 @@ fn depthwise_pixel(
 /// `pad_left` the crop): `filter` is `[groups * group_out, kh, kw, group_in]`, and
 /// `g.sh`/`g.sw` are the upsampling factors.
 pub fn deconv2d(
-    g: &ConvGeom,
+    g: &ConvGeometry,
     filter: &[f32],
     bias: &[f32],
     x: &[f32],
@@ -733,36 +674,37 @@ pub fn deconv2d(
     min: f32,
     max: f32,
 ) {
-    let (gi, go) = (g.group_in, g.group_out);
-    for b in 0..g.n {
-        for oy in 0..g.oh {
-            for ox in 0..g.ow {
-                let o = ((b * g.oh + oy) * g.ow + ox) * g.c_out;
+    let (gi, go) = (g.group_in(), g.group_out());
+    for b in 0..g.batch {
+        for oy in 0..g.out_h {
+            for ox in 0..g.out_w {
+                let o = ((b * g.out_h + oy) * g.out_w + ox) * g.channels_out;
                 for grp in 0..g.groups {
                     for j in 0..go {
                         let oc = grp * go + j;
                         let mut acc = bias[oc];
-                        for ky in 0..g.kh {
-                            let ty = (oy + g.pad_top) as isize - (ky * g.dh) as isize;
+                        for ky in 0..g.kernel_h {
+                            let ty = (oy + g.pad_top) as isize - (ky * g.dilation_h) as isize;
                             if ty < 0
-                                || !(ty as usize).is_multiple_of(g.sh)
-                                || ty as usize / g.sh >= g.h
+                                || !(ty as usize).is_multiple_of(g.stride_h)
+                                || ty as usize / g.stride_h >= g.height
                             {
                                 continue;
                             }
-                            let iy = ty as usize / g.sh;
-                            for kx in 0..g.kw {
-                                let tx = (ox + g.pad_left) as isize - (kx * g.dw) as isize;
+                            let iy = ty as usize / g.stride_h;
+                            for kx in 0..g.kernel_w {
+                                let tx = (ox + g.pad_left) as isize - (kx * g.dilation_w) as isize;
                                 if tx < 0
-                                    || !(tx as usize).is_multiple_of(g.sw)
-                                    || tx as usize / g.sw >= g.w
+                                    || !(tx as usize).is_multiple_of(g.stride_w)
+                                    || tx as usize / g.stride_w >= g.width
                                 {
                                     continue;
                                 }
-                                let ix = tx as usize / g.sw;
-                                let xp =
-                                    &x[((b * g.h + iy) * g.w + ix) * g.c_in + grp * gi..][..gi];
-                                let wp = &filter[((oc * g.kh + ky) * g.kw + kx) * gi..][..gi];
+                                let ix = tx as usize / g.stride_w;
+                                let xp = &x[((b * g.height + iy) * g.width + ix) * g.channels_in
+                                    + grp * gi..][..gi];
+                                let wp = &filter[((oc * g.kernel_h + ky) * g.kernel_w + kx) * gi..]
+                                    [..gi];
                                 acc += xp.iter().zip(wp).map(|(a, b)| a * b).sum::<f32>();
                             }
                         }
@@ -785,32 +727,41 @@ mod tests {
     }
 
     /// Direct definition of a grouped NHWC convolution (OHWI filter).
-    fn naive_conv(g: &ConvGeom, x: &[f32], f: &[f32], bias: &[f32]) -> Vec<f32> {
-        let mut out = vec![0.0; g.pixels() * g.c_out];
-        for b in 0..g.n {
-            for oy in 0..g.oh {
-                for ox in 0..g.ow {
-                    for oc in 0..g.c_out {
-                        let grp = oc / g.group_out;
+    fn naive_conv(g: &ConvGeometry, x: &[f32], f: &[f32], bias: &[f32]) -> Vec<f32> {
+        let mut out = vec![0.0; g.pixels() * g.channels_out];
+        for b in 0..g.batch {
+            for oy in 0..g.out_h {
+                for ox in 0..g.out_w {
+                    for oc in 0..g.channels_out {
+                        let grp = oc / g.group_out();
                         let mut acc = bias[oc];
-                        for ky in 0..g.kh {
-                            for kx in 0..g.kw {
-                                let iy = (oy * g.sh + ky * g.dh) as isize - g.pad_top as isize;
-                                let ix = (ox * g.sw + kx * g.dw) as isize - g.pad_left as isize;
-                                if iy < 0 || ix < 0 || iy >= g.h as isize || ix >= g.w as isize {
+                        for ky in 0..g.kernel_h {
+                            for kx in 0..g.kernel_w {
+                                let iy = (oy * g.stride_h + ky * g.dilation_h) as isize
+                                    - g.pad_top as isize;
+                                let ix = (ox * g.stride_w + kx * g.dilation_w) as isize
+                                    - g.pad_left as isize;
+                                if iy < 0
+                                    || ix < 0
+                                    || iy >= g.height as isize
+                                    || ix >= g.width as isize
+                                {
                                     continue;
                                 }
-                                for ci in 0..g.group_in {
-                                    let xv = x[((b * g.h + iy as usize) * g.w + ix as usize)
-                                        * g.c_in
-                                        + grp * g.group_in
+                                for ci in 0..g.group_in() {
+                                    let xv = x[((b * g.height + iy as usize) * g.width
+                                        + ix as usize)
+                                        * g.channels_in
+                                        + grp * g.group_in()
                                         + ci];
-                                    let wv = f[((oc * g.kh + ky) * g.kw + kx) * g.group_in + ci];
+                                    let wv = f[((oc * g.kernel_h + ky) * g.kernel_w + kx)
+                                        * g.group_in()
+                                        + ci];
                                     acc += xv * wv;
                                 }
                             }
                         }
-                        out[((b * g.oh + oy) * g.ow + ox) * g.c_out + oc] = acc;
+                        out[((b * g.out_h + oy) * g.out_w + ox) * g.channels_out + oc] = acc;
                     }
                 }
             }
@@ -830,28 +781,26 @@ mod tests {
         groups: usize,
         gi: usize,
         go: usize,
-    ) -> ConvGeom {
+    ) -> ConvGeometry {
         let oh = (h + pt + pb - ((kh - 1) * dh + 1)) / sh + 1;
         let ow = (w + pl + pr - ((kw - 1) * dw + 1)) / sw + 1;
-        ConvGeom {
-            n,
-            h,
-            w,
-            c_in: groups * gi,
-            oh,
-            ow,
-            c_out: groups * go,
-            kh,
-            kw,
-            sh,
-            sw,
-            dh,
-            dw,
+        ConvGeometry {
+            batch: n,
+            height: h,
+            width: w,
+            channels_in: groups * gi,
+            out_h: oh,
+            out_w: ow,
+            channels_out: groups * go,
+            kernel_h: kh,
+            kernel_w: kw,
+            stride_h: sh,
+            stride_w: sw,
+            dilation_h: dh,
+            dilation_w: dw,
             pad_top: pt,
             pad_left: pl,
             groups,
-            group_in: gi,
-            group_out: go,
         }
     }
 
@@ -867,11 +816,11 @@ mod tests {
             geom(1, 5, 5, (3, 3), (1, 1), (1, 1), (0, 0, 0, 0), 1, 130, 20),
         ];
         for (ci, g) in cases.iter().enumerate() {
-            let x = vals(g.n * g.h * g.w * g.c_in, 1);
-            let f = vals(g.c_out * g.depth(), 2);
-            let bias = vals(g.c_out, 3);
+            let x = vals(g.batch * g.height * g.width * g.channels_in, 1);
+            let f = vals(g.channels_out * (g.kernel_h * g.kernel_w * g.group_in()), 2);
+            let bias = vals(g.channels_out, 3);
             let want = naive_conv(g, &x, &f, &bias);
-            let w = ConvWeights::new(&f, g.groups, g.group_out, g.depth()).unwrap();
+            let w = ConvWeights::new(&f, g.groups, g.group_out(), g.depth().unwrap()).unwrap();
             let mut got = vec![f32::NAN; want.len()];
             conv2d(g, &w, Some(&bias), &x, &mut got, -1.5, 1.5).unwrap();
             for (i, (a, b)) in got.iter().zip(&want).enumerate() {
@@ -901,18 +850,18 @@ mod tests {
                 geom(1, 5, 5, (5, 5), (1, 1), (1, 1), (2, 2, 2, 2), 8, 1, 1),
             ),
         ] {
-            let x = vals(g.n * g.h * g.w * g.c_in, 4);
+            let x = vals(g.batch * g.height * g.width * g.channels_in, 4);
             // Depthwise filter [1, kh, kw, c_out]; as a grouped convolution it is
             // [c_out, kh, kw, 1].
-            let f = vals(g.kh * g.kw * g.c_out, 5);
+            let f = vals(g.kernel_h * g.kernel_w * g.channels_out, 5);
             let mut grouped = vec![0.0; f.len()];
-            for t in 0..g.kh * g.kw {
-                for oc in 0..g.c_out {
-                    grouped[oc * g.kh * g.kw + t] = f[t * g.c_out + oc];
+            for t in 0..g.kernel_h * g.kernel_w {
+                for oc in 0..g.channels_out {
+                    grouped[oc * g.kernel_h * g.kernel_w + t] = f[t * g.channels_out + oc];
                 }
             }
-            let bias = vals(g.c_out, 6);
-            assert_eq!(g.c_out, g.c_in * mult);
+            let bias = vals(g.channels_out, 6);
+            assert_eq!(g.channels_out, g.channels_in * mult);
             let want = naive_conv(&g, &x, &grouped, &bias);
             let mut got = vec![f32::NAN; want.len()];
             depthwise(
@@ -936,36 +885,34 @@ mod tests {
         let (n, h, w, groups, gi, go, k, s, p, adj) = (1, 4, 3, 2, 2, 3, 3, 2, 1, 1);
         let oh = (h - 1) * s + adj + k - 2 * p;
         let ow = (w - 1) * s + adj + k - 2 * p;
-        let g = ConvGeom {
-            n,
-            h,
-            w,
-            c_in: groups * gi,
-            oh,
-            ow,
-            c_out: groups * go,
-            kh: k,
-            kw: k,
-            sh: s,
-            sw: s,
-            dh: 1,
-            dw: 1,
+        let g = ConvGeometry {
+            batch: n,
+            height: h,
+            width: w,
+            channels_in: groups * gi,
+            out_h: oh,
+            out_w: ow,
+            channels_out: groups * go,
+            kernel_h: k,
+            kernel_w: k,
+            stride_h: s,
+            stride_w: s,
+            dilation_h: 1,
+            dilation_w: 1,
             pad_top: p,
             pad_left: p,
             groups,
-            group_in: gi,
-            group_out: go,
         };
-        let x = vals(n * h * w * g.c_in, 7);
-        let f = vals(g.c_out * k * k * gi, 8);
-        let bias = vals(g.c_out, 9);
+        let x = vals(n * h * w * g.channels_in, 7);
+        let f = vals(g.channels_out * k * k * gi, 8);
+        let bias = vals(g.channels_out, 9);
         // Scatter definition: every input pixel adds its contribution to the outputs
         // it reaches (full output, then cropped by the padding).
         let (fh, fw) = (oh + 2 * p, ow + 2 * p);
-        let mut full = vec![0.0f32; fh * fw * g.c_out];
+        let mut full = vec![0.0f32; fh * fw * g.channels_out];
         for iy in 0..h {
             for ix in 0..w {
-                for oc in 0..g.c_out {
+                for oc in 0..g.channels_out {
                     let grp = oc / go;
                     for ky in 0..k {
                         for kx in 0..k {
@@ -974,8 +921,8 @@ mod tests {
                                 continue;
                             }
                             for ci in 0..gi {
-                                full[(y * fw + xx) * g.c_out + oc] += x
-                                    [(iy * w + ix) * g.c_in + grp * gi + ci]
+                                full[(y * fw + xx) * g.channels_out + oc] += x
+                                    [(iy * w + ix) * g.channels_in + grp * gi + ci]
                                     * f[((oc * k + ky) * k + kx) * gi + ci];
                             }
                         }
@@ -983,7 +930,7 @@ mod tests {
                 }
             }
         }
-        let mut got = vec![f32::NAN; oh * ow * g.c_out];
+        let mut got = vec![f32::NAN; oh * ow * g.channels_out];
         deconv2d(
             &g,
             &f,
@@ -995,9 +942,9 @@ mod tests {
         );
         for y in 0..oh {
             for xx in 0..ow {
-                for oc in 0..g.c_out {
-                    let want = full[((y + p) * fw + xx + p) * g.c_out + oc] + bias[oc];
-                    let a = got[(y * ow + xx) * g.c_out + oc];
+                for oc in 0..g.channels_out {
+                    let want = full[((y + p) * fw + xx + p) * g.channels_out + oc] + bias[oc];
+                    let a = got[(y * ow + xx) * g.channels_out + oc];
                     assert!((a - want).abs() < 1e-4, "({y},{xx},{oc}): {a} vs {want}");
                 }
             }

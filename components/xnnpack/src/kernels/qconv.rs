@@ -4,7 +4,7 @@
 
 use plugboard_compute::qgemm::{qgemm, PackedQB, Requant};
 
-use super::conv::ConvGeom;
+use super::conv::ConvGeometry;
 
 /// Per group: the packed weights (`group_out` columns of depth `kh * kw * group_in`)
 /// and their requantization.
@@ -18,42 +18,44 @@ pub struct QGemmWeights {
 /// group_in]`); taps outside the input read the input zero point, which the folded
 /// bias cancels.
 pub fn conv2d(
-    g: &ConvGeom,
+    g: &ConvGeometry,
     w: &QGemmWeights,
     x: &[i8],
     x_zero_point: i8,
     out: &mut [i8],
 ) -> Result<(), String> {
-    let gi = g.group_in;
+    let gi = g.group_in();
     for (grp, (b, rq)) in w.groups.iter().enumerate() {
         let c0 = grp * gi;
         let gather = |p: usize, row: &mut [i8]| {
             if g.is_pointwise() {
-                let s = p * g.c_in + c0;
+                let s = p * g.channels_in + c0;
                 row.copy_from_slice(&x[s..s + gi]);
                 return;
             }
-            let ox = p % g.ow;
-            let oy = (p / g.ow) % g.oh;
-            let n = p / (g.ow * g.oh);
-            let y0 = (oy * g.sh) as isize - g.pad_top as isize;
-            let x0 = (ox * g.sw) as isize - g.pad_left as isize;
-            for ky in 0..g.kh {
-                let iy = y0 + (ky * g.dh) as isize;
-                for kx in 0..g.kw {
-                    let ix = x0 + (kx * g.dw) as isize;
-                    let d = &mut row[(ky * g.kw + kx) * gi..(ky * g.kw + kx + 1) * gi];
-                    if iy < 0 || ix < 0 || iy >= g.h as isize || ix >= g.w as isize {
+            let ox = p % g.out_w;
+            let oy = (p / g.out_w) % g.out_h;
+            let n = p / (g.out_w * g.out_h);
+            let y0 = (oy * g.stride_h) as isize - g.pad_top as isize;
+            let x0 = (ox * g.stride_w) as isize - g.pad_left as isize;
+            for ky in 0..g.kernel_h {
+                let iy = y0 + (ky * g.dilation_h) as isize;
+                for kx in 0..g.kernel_w {
+                    let ix = x0 + (kx * g.dilation_w) as isize;
+                    let d = &mut row[(ky * g.kernel_w + kx) * gi..(ky * g.kernel_w + kx + 1) * gi];
+                    if iy < 0 || ix < 0 || iy >= g.height as isize || ix >= g.width as isize {
                         d.fill(x_zero_point);
                     } else {
-                        let s = ((n * g.h + iy as usize) * g.w + ix as usize) * g.c_in + c0;
+                        let s = ((n * g.height + iy as usize) * g.width + ix as usize)
+                            * g.channels_in
+                            + c0;
                         d.copy_from_slice(&x[s..s + gi]);
                     }
                 }
             }
         };
-        let o = grp * g.group_out;
-        qgemm(g.pixels(), b, rq, gather, &mut out[o..], g.c_out)?;
+        let o = grp * g.group_out();
+        qgemm(g.pixels(), b, rq, gather, &mut out[o..], g.channels_out)?;
     }
     Ok(())
 }

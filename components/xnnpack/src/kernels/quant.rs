@@ -11,7 +11,7 @@
 //!   requantization with ties to even (XNNPACK's "fp32" requantization);
 //! - clamp bounds: `round(bound / scale + zero_point)`, saturated (`xnn_qs8_quantize`).
 
-use super::conv::ConvGeom;
+use super::conv::ConvGeometry;
 use super::pool::{taps_inside, PoolGeom};
 
 /// Scale and zero point of a `qint8` tensor (`real = (q - zero_point) * scale`).
@@ -442,26 +442,41 @@ pub struct QDepthwise {
 /// Int8 depthwise convolution (`c_out = c_in * multiplier`):
 /// `acc = bias + sum((x - zp_in) * w)`; taps outside the input contribute nothing
 /// (XNNPACK pads with the input zero point).
-pub fn depthwise(g: &ConvGeom, w: &QDepthwise, x: &[i8], out: &mut [i8]) {
-    let (c, oc) = (g.c_in, g.c_out);
+pub fn depthwise(g: &ConvGeometry, w: &QDepthwise, x: &[i8], out: &mut [i8]) {
+    let (c, oc) = (g.channels_in, g.channels_out);
     let mult = oc.checked_div(c).unwrap_or(1).max(1);
     let mut acc = vec![0i32; oc];
     // Valid taps of the current output pixel: (input offset, filter offset).
-    let mut taps: Vec<(usize, usize)> = Vec::with_capacity(g.kh * g.kw);
-    for b in 0..g.n {
-        for oy in 0..g.oh {
-            let (ky0, ky1) = taps_inside(oy * g.sh, g.pad_top, g.dh, g.kh, g.h);
-            for ox in 0..g.ow {
-                let (kx0, kx1) = taps_inside(ox * g.sw, g.pad_left, g.dw, g.kw, g.w);
+    let mut taps: Vec<(usize, usize)> = Vec::with_capacity(g.kernel_h * g.kernel_w);
+    for b in 0..g.batch {
+        for oy in 0..g.out_h {
+            let (ky0, ky1) = taps_inside(
+                oy * g.stride_h,
+                g.pad_top,
+                g.dilation_h,
+                g.kernel_h,
+                g.height,
+            );
+            for ox in 0..g.out_w {
+                let (kx0, kx1) = taps_inside(
+                    ox * g.stride_w,
+                    g.pad_left,
+                    g.dilation_w,
+                    g.kernel_w,
+                    g.width,
+                );
                 taps.clear();
                 for ky in ky0..ky1 {
-                    let iy = oy * g.sh + ky * g.dh - g.pad_top;
+                    let iy = oy * g.stride_h + ky * g.dilation_h - g.pad_top;
                     for kx in kx0..kx1 {
-                        let ix = ox * g.sw + kx * g.dw - g.pad_left;
-                        taps.push((((b * g.h + iy) * g.w + ix) * c, (ky * g.kw + kx) * oc));
+                        let ix = ox * g.stride_w + kx * g.dilation_w - g.pad_left;
+                        taps.push((
+                            ((b * g.height + iy) * g.width + ix) * c,
+                            (ky * g.kernel_w + kx) * oc,
+                        ));
                     }
                 }
-                let o = ((b * g.oh + oy) * g.ow + ox) * oc;
+                let o = ((b * g.out_h + oy) * g.out_w + ox) * oc;
                 let dst = &mut out[o..o + oc];
                 let mut c0 = 0;
                 if mult == 1 {

@@ -22,7 +22,7 @@ use std::cell::RefCell;
 
 use plugboard_compute::gemm::{gemm, MatRef, PackedB};
 
-use super::conv::ConvGeom;
+use super::conv::ConvGeometry;
 use super::elementwise::clamp;
 
 /// Transformed filters: `u[xi]` is the packed `c_in x c_out` matrix of element `xi`
@@ -36,17 +36,17 @@ pub struct WinogradWeights {
 
 /// Whether a convolution is one this kernel runs (3x3, stride 1, dilation 1, one
 /// group) and is large enough to gain from it.
-pub fn suits(g: &ConvGeom) -> bool {
-    g.kh == 3
-        && g.kw == 3
-        && g.sh == 1
-        && g.sw == 1
-        && g.dh == 1
-        && g.dw == 1
+pub fn suits(g: &ConvGeometry) -> bool {
+    g.kernel_h == 3
+        && g.kernel_w == 3
+        && g.stride_h == 1
+        && g.stride_w == 1
+        && g.dilation_h == 1
+        && g.dilation_w == 1
         && g.groups == 1
-        && g.oh.div_ceil(2) * g.ow.div_ceil(2) * g.n >= 16
-        && g.c_in >= 8
-        && g.c_out >= 8
+        && g.out_h.div_ceil(2) * g.out_w.div_ceil(2) * g.batch >= 16
+        && g.channels_in >= 8
+        && g.channels_out >= 8
 }
 
 impl WinogradWeights {
@@ -95,7 +95,7 @@ thread_local! {
 /// The convolution `g` (see [`suits`]) with transformed weights `w`:
 /// `out = clamp(conv(x) + bias)`.
 pub fn conv3x3(
-    g: &ConvGeom,
+    g: &ConvGeometry,
     w: &WinogradWeights,
     bias: Option<&[f32]>,
     x: &[f32],
@@ -104,15 +104,15 @@ pub fn conv3x3(
     max: f32,
 ) -> Result<(), String> {
     let (ci, co) = (w.c_in, w.c_out);
-    if g.c_in != ci
-        || g.c_out != co
-        || x.len() < g.n * g.h * g.w * ci
+    if g.channels_in != ci
+        || g.channels_out != co
+        || x.len() < g.batch * g.height * g.width * ci
         || out.len() < g.pixels() * co
     {
         return Err("Winograd convolution operands do not match".into());
     }
-    let (th, tw) = (g.oh.div_ceil(2), g.ow.div_ceil(2));
-    let tiles = g.n * th * tw;
+    let (th, tw) = (g.out_h.div_ceil(2), g.out_w.div_ceil(2));
+    let tiles = g.batch * th * tw;
     // Tiles per chunk: the chunk's transformed input and products stay around 2 MiB.
     let chunk = ((1usize << 19) / (16 * (ci + co))).clamp(16, 1024);
     SCRATCH.with(|s| {
@@ -149,8 +149,8 @@ pub fn conv3x3(
 }
 
 /// Tile `t`'s image and top-left output coordinates.
-fn tile_origin(g: &ConvGeom, t: usize) -> (usize, usize, usize) {
-    let (th, tw) = (g.oh.div_ceil(2), g.ow.div_ceil(2));
+fn tile_origin(g: &ConvGeometry, t: usize) -> (usize, usize, usize) {
+    let (th, tw) = (g.out_h.div_ceil(2), g.out_w.div_ceil(2));
     let tx = t % tw;
     let ty = (t / tw) % th;
     (t / (tw * th), ty * 2, tx * 2)
@@ -158,7 +158,7 @@ fn tile_origin(g: &ConvGeom, t: usize) -> (usize, usize, usize) {
 
 /// `v[xi][t][c]` = element `xi` of `B^T d B` for tiles `t0..t0 + nt`.
 fn input_transform(
-    g: &ConvGeom,
+    g: &ConvGeometry,
     x: &[f32],
     t0: usize,
     nt: usize,
@@ -173,10 +173,10 @@ fn input_transform(
         let px: [&[f32]; 16] = std::array::from_fn(|i| {
             let iy = (oy + i / 4) as isize - g.pad_top as isize;
             let ix = (ox + i % 4) as isize - g.pad_left as isize;
-            if iy < 0 || ix < 0 || iy >= g.h as isize || ix >= g.w as isize {
+            if iy < 0 || ix < 0 || iy >= g.height as isize || ix >= g.width as isize {
                 &zeros[..]
             } else {
-                let o = ((b * g.h + iy as usize) * g.w + ix as usize) * c;
+                let o = ((b * g.height + iy as usize) * g.width + ix as usize) * c;
                 &x[o..o + c]
             }
         });
@@ -249,7 +249,7 @@ fn input_transform(
 /// `out` tile = clamp(`A^T M A` + bias) for tiles `t0..t0 + nt`.
 #[allow(clippy::too_many_arguments)]
 fn output_transform(
-    g: &ConvGeom,
+    g: &ConvGeometry,
     m: &[f32],
     t0: usize,
     nt: usize,
@@ -270,10 +270,10 @@ fn output_transform(
             assert!(m.len() >= (15 * chunk + t) * c + c);
             assert!(bias.is_none_or(|b| b.len() >= c));
             let (vlo, vhi) = (f32x4_splat(min), f32x4_splat(max));
-            let rows = if oy + 1 < g.oh { 2 } else { 1 };
-            let cols = if ox + 1 < g.ow { 2 } else { 1 };
-            let base = ((b * g.oh + oy) * g.ow + ox) * c;
-            assert!(base + ((rows - 1) * g.ow + cols - 1) * c + c <= out.len());
+            let rows = if oy + 1 < g.out_h { 2 } else { 1 };
+            let cols = if ox + 1 < g.out_w { 2 } else { 1 };
+            let base = ((b * g.out_h + oy) * g.out_w + ox) * c;
+            assert!(base + ((rows - 1) * g.out_w + cols - 1) * c + c <= out.len());
             // SAFETY: loads read channels ch..ch + 4 <= c of row t of the 16 product
             // matrices and of the bias; stores write them in the tile's output pixels
             // (asserted in bounds above).
@@ -297,7 +297,7 @@ fn output_transform(
                             }
                         });
                         let y0 = f32x4_add(f32x4_add(f32x4_add(s[0], s[1]), s[2]), bv);
-                        let o = out.as_mut_ptr().add(base + r * g.ow * c + ch);
+                        let o = out.as_mut_ptr().add(base + r * g.out_w * c + ch);
                         v128_store(o as *mut v128, f32x4_pmin(f32x4_pmax(y0, vlo), vhi));
                         if cols == 2 {
                             let y1 = f32x4_add(f32x4_sub(f32x4_sub(s[1], s[2]), s[3]), bv);
@@ -320,14 +320,14 @@ fn output_transform(
             let bv = bias.map_or(0.0, |b| b[ch]);
             for (r, row) in s.iter().enumerate() {
                 let y = oy + r;
-                if y >= g.oh {
+                if y >= g.out_h {
                     continue;
                 }
                 let y0 = row[0] + row[1] + row[2];
                 let y1 = row[1] - row[2] - row[3];
-                let base = ((b * g.oh + y) * g.ow + ox) * c + ch;
+                let base = ((b * g.out_h + y) * g.out_w + ox) * c + ch;
                 out[base] = clamp(y0 + bv, min, max);
-                if ox + 1 < g.ow {
+                if ox + 1 < g.out_w {
                     out[base + c] = clamp(y1 + bv, min, max);
                 }
             }
@@ -349,25 +349,23 @@ mod tests {
         ] {
             let oh = h + 2 * pad - 2;
             let ow = w + 2 * pad - 2;
-            let g = ConvGeom {
-                n,
-                h,
-                w,
-                c_in: ci,
-                oh,
-                ow,
-                c_out: co,
-                kh: 3,
-                kw: 3,
-                sh: 1,
-                sw: 1,
-                dh: 1,
-                dw: 1,
+            let g = ConvGeometry {
+                batch: n,
+                height: h,
+                width: w,
+                channels_in: ci,
+                out_h: oh,
+                out_w: ow,
+                channels_out: co,
+                kernel_h: 3,
+                kernel_w: 3,
+                stride_h: 1,
+                stride_w: 1,
+                dilation_h: 1,
+                dilation_w: 1,
                 pad_top: pad,
                 pad_left: pad,
                 groups: 1,
-                group_in: ci,
-                group_out: co,
             };
             let x: Vec<f32> = (0..n * h * w * ci)
                 .map(|i| ((i * 37 % 101) as f32 - 50.0) / 40.0)

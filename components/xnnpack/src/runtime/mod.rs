@@ -175,7 +175,7 @@ impl Runtime {
             .collect::<Result<Vec<_>, Error>>()?;
         let int8 = self.accel_handle(ni).is_some_and(|(_, q)| q);
         let first = &steps[0].geom;
-        let in_len = first.n * first.h * first.w * first.c_in;
+        let in_len = first.batch * first.height * first.width * first.channels_in;
         let x_vi = self.graph.nodes[ni].inputs[0];
         let o_vi = self.graph.nodes[ni + len - 1].output;
         let elem = if int8 { 1 } else { 4 };

@@ -4,7 +4,7 @@
 
 use super::plan::numel;
 use crate::graph::{BinaryOp, ConvParams, Node, Op, PoolParams, UnaryOp};
-use crate::kernels::conv::ConvGeom;
+use crate::kernels::conv::ConvGeometry;
 use crate::kernels::elementwise::{broadcast_shape, Broadcast};
 use crate::kernels::layout::{self, Transpose};
 use crate::kernels::pool::PoolGeom;
@@ -23,9 +23,9 @@ pub(super) enum Step {
         k: usize,
         n: usize,
     },
-    Conv(ConvGeom),
-    Depthwise(ConvGeom),
-    Deconv(ConvGeom),
+    Conv(ConvGeometry),
+    Depthwise(ConvGeometry),
+    Deconv(ConvGeometry),
     Pool {
         g: PoolGeom,
         is_max: bool,
@@ -134,7 +134,7 @@ pub(super) fn conv_geom(
     c_in: usize,
     c_out: usize,
     transposed: bool,
-) -> Result<ConvGeom, String> {
+) -> Result<ConvGeometry, String> {
     if x.len() != 4 {
         return Err(format!("input must be NHWC (rank 4), got {}", dims_str(x)));
     }
@@ -203,28 +203,26 @@ pub(super) fn conv_geom(
         pt = p.pad_top;
         pl = p.pad_left;
     }
-    let g = ConvGeom {
-        n: x[0],
-        h,
-        w,
-        c_in,
-        oh,
-        ow,
-        c_out,
-        kh: p.kernel_h,
-        kw: p.kernel_w,
-        sh: p.stride_h,
-        sw: p.stride_w,
-        dh: p.dilation_h,
-        dw: p.dilation_w,
+    let g = ConvGeometry {
+        batch: x[0],
+        height: h,
+        width: w,
+        channels_in: c_in,
+        out_h: oh,
+        out_w: ow,
+        channels_out: c_out,
+        kernel_h: p.kernel_h,
+        kernel_w: p.kernel_w,
+        stride_h: p.stride_h,
+        stride_w: p.stride_w,
+        dilation_h: p.dilation_h,
+        dilation_w: p.dilation_w,
         pad_top: pt,
         pad_left: pl,
         groups: p.groups,
-        group_in: p.group_in,
-        group_out: p.group_out,
     };
     // The limits the host's native kernels apply, for every convolution alike.
-    g.interface().check()?;
+    g.check()?;
     Ok(g)
 }
 
@@ -399,7 +397,7 @@ pub(super) fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step),
             check_bias(ins.get(2).copied(), c_out)?;
             let transposed = matches!(node.op, Op::ConvTranspose2d(_));
             let g = conv_geom(p, x, c_in, c_out, transposed)?;
-            let out = vec![g.n, g.oh, g.ow, g.c_out];
+            let out = vec![g.batch, g.out_h, g.out_w, g.channels_out];
             let step = match node.op {
                 Op::Conv2d(_) => Step::Conv(g),
                 Op::DepthwiseConv2d(_) => Step::Depthwise(g),
