@@ -194,16 +194,12 @@ fn store_row(acc: &[i32; QNR], rq: &Requant, j0: usize, o: &mut [i8]) {
             use std::arch::wasm32::*;
             let bias = rq.bias.as_ptr().add(j0) as *const v128;
             let scale = rq.scale.as_ptr().add(j0) as *const v128;
-            let zp = i32x4_splat(rq.zero_point);
-            let lo = i32x4_splat(rq.qmin as i32);
-            let hi = i32x4_splat(rq.qmax as i32);
+            let round = crate::requant::RoundLanes::new(rq.zero_point, rq.qmin, rq.qmax);
             let a = acc.as_ptr() as *const v128;
             let mut q = [i32x4_splat(0); 2];
             for (h, qh) in q.iter_mut().enumerate() {
                 let s = i32x4_add(v128_load(a.add(h)), v128_load(bias.add(h)));
-                let f = f32x4_nearest(f32x4_mul(f32x4_convert_i32x4(s), v128_load(scale.add(h))));
-                let v = i32x4_add(i32x4_trunc_sat_f32x4(f), zp);
-                *qh = i32x4_min(i32x4_max(v, lo), hi);
+                *qh = round.apply(f32x4_mul(f32x4_convert_i32x4(s), v128_load(scale.add(h))));
             }
             let w = i16x8_narrow_i32x4(q[0], q[1]);
             let b8 = i8x16_narrow_i16x8(w, w);

@@ -13,6 +13,8 @@
 
 use super::conv::ConvGeometry;
 use super::pool::{taps_inside, PoolGeom};
+#[cfg(target_arch = "wasm32")]
+use plugboard_compute::requant::RoundLanes;
 
 /// Scale and zero point of a `qint8` tensor (`real = (q - zero_point) * scale`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,13 +62,9 @@ pub fn quantize(x: &[f32], out: &mut [i8], p: QParams) {
     #[cfg(target_arch = "wasm32")]
     let done = {
         use core::arch::wasm32::*;
-        let lo = f32x4_splat((-128 - p.zero_point) as f32);
-        let hi = f32x4_splat((127 - p.zero_point) as f32);
-        let (vinv, zp) = (f32x4_splat(inv), i32x4_splat(p.zero_point));
-        let q = |v: v128| {
-            let v = f32x4_pmin(hi, f32x4_pmax(lo, f32x4_mul(v, vinv)));
-            i32x4_add(i32x4_trunc_sat_f32x4(f32x4_nearest(v)), zp)
-        };
+        let round = RoundLanes::new(p.zero_point, i8::MIN, i8::MAX);
+        let vinv = f32x4_splat(inv);
+        let q = |v: v128| round.apply(f32x4_mul(v, vinv));
         let mut i = 0;
         while i + 16 <= n {
             // SAFETY: `i + 16 <= n` for the four loads and the store.
@@ -312,14 +310,8 @@ impl super::elementwise::RowOp<i8> for MulParams {
             i16x8_splat(self.b_zero_point as i16),
         );
         let scale = f32x4_splat(self.scale);
-        let lo = f32x4_splat((self.qmin as i32 - self.zero_point) as f32);
-        let hi = f32x4_splat((self.qmax as i32 - self.zero_point) as f32);
-        let zp = i32x4_splat(self.zero_point);
-        let rq = |acc: v128| {
-            let v = f32x4_mul(f32x4_convert_i32x4(acc), scale);
-            let v = f32x4_pmin(f32x4_pmax(v, lo), hi);
-            i32x4_add(i32x4_trunc_sat_f32x4(f32x4_nearest(v)), zp)
-        };
+        let round = RoundLanes::new(self.zero_point, self.qmin, self.qmax);
+        let rq = |acc: v128| round.apply(f32x4_mul(f32x4_convert_i32x4(acc), scale));
         let n = n.min(out.len());
         let mut i = 0;
         while i + 16 <= n {
@@ -520,9 +512,7 @@ fn depthwise_pixel_simd(
         return 0;
     }
     let zv = i16x8_splat(w.x_zero_point as i16);
-    let zp = i32x4_splat(w.zero_point);
-    let lo = i32x4_splat(w.qmin as i32);
-    let hi = i32x4_splat(w.qmax as i32);
+    let round = RoundLanes::new(w.zero_point, w.qmin, w.qmax);
     let mut c0 = 0;
     while c0 < full {
         // SAFETY: c0 + 8 <= full, and every tap's ranges were checked above.
@@ -540,10 +530,7 @@ fn depthwise_pixel_simd(
                 a1 = i32x4_add(a1, i32x4_extmul_high_i16x8(xv, fv));
             }
             let ps = w.scale.as_ptr().add(c0) as *const v128;
-            let q = |a: v128, s: v128| {
-                let f = f32x4_nearest(f32x4_mul(f32x4_convert_i32x4(a), s));
-                i32x4_min(i32x4_max(i32x4_add(i32x4_trunc_sat_f32x4(f), zp), lo), hi)
-            };
+            let q = |a: v128, s: v128| round.apply(f32x4_mul(f32x4_convert_i32x4(a), s));
             let q0 = q(a0, v128_load(ps));
             let q1 = q(a1, v128_load(ps.add(1)));
             let n16 = i16x8_narrow_i32x4(q0, q1);
