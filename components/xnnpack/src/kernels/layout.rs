@@ -245,6 +245,17 @@ fn interleave_rows<T: Copy>(
     match rows {
         3 => {
             let (a, b, c) = (row(0), row(1), row(2));
+            // An image's three channels: whole vectors of each row at a time on wasm.
+            #[cfg(target_arch = "wasm32")]
+            let done = interleave3_simd(a, b, c, out);
+            #[cfg(not(target_arch = "wasm32"))]
+            let done = 0;
+            let (a, b, c) = (
+                &a[done.min(a.len())..],
+                &b[done.min(b.len())..],
+                &c[done.min(c.len())..],
+            );
+            let out = &mut out[(3 * done).min(n)..];
             for (((o, &a), &b), &c) in out.chunks_exact_mut(3).zip(a).zip(b).zip(c) {
                 o[0] = a;
                 o[1] = b;
@@ -259,6 +270,73 @@ fn interleave_rows<T: Copy>(
             }
         }
     }
+}
+
+/// The first `k` elements of `a`, `b` and `c` interleaved into `out[..3 * k]`
+/// (`out[3 * j + r]` is row `r`'s element `j`) with wasm SIMD, for 4-byte and 1-byte
+/// elements: per group of 4 (16) elements of each row, three vector loads, six
+/// two-source shuffles (the first places two rows' lanes, the second adds the third's)
+/// and three stores. Returns `k`, a multiple of the group (0 for other element sizes).
+#[cfg(target_arch = "wasm32")]
+fn interleave3_simd<T: Copy>(a: &[T], b: &[T], c: &[T], out: &mut [T]) -> usize {
+    use core::arch::wasm32::*;
+    let len = a.len().min(b.len()).min(c.len()).min(out.len() / 3);
+    let per = match size_of::<T>() {
+        4 => 4,
+        1 => 16,
+        _ => return 0,
+    };
+    let k = len - len % per;
+    let (pa, pb, pc) = (
+        a.as_ptr() as *const v128,
+        b.as_ptr() as *const v128,
+        c.as_ptr() as *const v128,
+    );
+    let po = out.as_mut_ptr() as *mut v128;
+    let mut g = 0;
+    while g * per < k {
+        // SAFETY: group `g` holds `per` elements (one vector) of each row, and its
+        // three output vectors lie in `out[..3 * k]`; `k` was bounded by all four
+        // lengths. Unaligned loads and stores are allowed on wasm.
+        unsafe {
+            let (x, y, z) = (
+                v128_load(pa.add(g)),
+                v128_load(pb.add(g)),
+                v128_load(pc.add(g)),
+            );
+            let (o0, o1, o2) = if per == 4 {
+                (
+                    i32x4_shuffle::<0, 1, 4, 3>(i32x4_shuffle::<0, 4, 0, 1>(x, y), z),
+                    i32x4_shuffle::<0, 5, 2, 3>(i32x4_shuffle::<5, 0, 2, 6>(x, y), z),
+                    i32x4_shuffle::<6, 1, 2, 7>(i32x4_shuffle::<0, 3, 7, 0>(x, y), z),
+                )
+            } else {
+                (
+                    i8x16_shuffle::<0, 1, 16, 3, 4, 17, 6, 7, 18, 9, 10, 19, 12, 13, 20, 15>(
+                        i8x16_shuffle::<0, 16, 0, 1, 17, 0, 2, 18, 0, 3, 19, 0, 4, 20, 0, 5>(x, y),
+                        z,
+                    ),
+                    i8x16_shuffle::<0, 21, 2, 3, 22, 5, 6, 23, 8, 9, 24, 11, 12, 25, 14, 15>(
+                        i8x16_shuffle::<21, 0, 6, 22, 0, 7, 23, 0, 8, 24, 0, 9, 25, 0, 10, 26>(
+                            x, y,
+                        ),
+                        z,
+                    ),
+                    i8x16_shuffle::<26, 1, 2, 27, 4, 5, 28, 7, 8, 29, 10, 11, 30, 13, 14, 31>(
+                        i8x16_shuffle::<0, 11, 27, 0, 12, 28, 0, 13, 29, 0, 14, 30, 0, 15, 31, 0>(
+                            x, y,
+                        ),
+                        z,
+                    ),
+                )
+            };
+            v128_store(po.add(3 * g), o0);
+            v128_store(po.add(3 * g + 1), o1);
+            v128_store(po.add(3 * g + 2), o2);
+        }
+        g += 1;
+    }
+    k
 }
 
 /// Whether a [`Transpose::TILE`]-square tile at `src` (rows `l_in` apart) and `dst`
