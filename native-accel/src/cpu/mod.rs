@@ -198,9 +198,23 @@ fn im2col<T: Copy>(
     }
 }
 
-/// `d.copy_from_slice(s)`, element by element when short (no `memcpy` call).
+/// `d.copy_from_slice(s)`, element by element when short (no `memcpy` call); the
+/// window rows of 3-channel stem convolutions (9 and 21 values: 3x3 and 7x7 kernels)
+/// and of 4-channel ones as fixed-size copies, a few vector moves each.
 #[inline(always)]
 fn copy_short<T: Copy>(d: &mut [T], s: &[T]) {
+    #[inline(always)]
+    fn fixed<T: Copy, const N: usize>(d: &mut [T], s: &[T]) {
+        if let (Some(d), Some(s)) = (d.first_chunk_mut::<N>(), s.first_chunk::<N>()) {
+            *d = *s;
+        }
+    }
+    match d.len().min(s.len()) {
+        9 => return fixed::<T, 9>(d, s),
+        12 => return fixed::<T, 12>(d, s),
+        21 => return fixed::<T, 21>(d, s),
+        _ => {}
+    }
     if d.len() <= 16 {
         for (d, &s) in d.iter_mut().zip(s) {
             *d = s;
