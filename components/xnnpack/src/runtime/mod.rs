@@ -53,6 +53,15 @@ pub struct Runtime {
     chains: Vec<usize>,
     sched: Schedule,
     arena: Vec<f32>,
+    /// For each value: whether it is a graph input that no node writes and that is
+    /// not a graph output, so that nodes may read it where the delegate call put it.
+    readonly_input: Vec<bool>,
+    /// During [`Runtime::execute`] only: graph inputs read in place, as (address,
+    /// elements) of the argument's bytes, instead of being copied into the arena
+    /// first (a delegate's inputs are often a large share of the data it touches).
+    /// The arguments outlive the call and nothing writes them; cleared before
+    /// `execute` returns.
+    external: Vec<Option<(usize, usize)>>,
 }
 
 impl Runtime {
@@ -91,7 +100,28 @@ impl Runtime {
             chains: Vec::new(),
             sched,
             arena: Vec::new(),
+            readonly_input: Vec::new(),
+            external: Vec::new(),
         };
+        let g = &rt.graph;
+        let mut readonly = vec![false; g.values.len()];
+        for &vi in &g.inputs {
+            if let Some(r) = readonly.get_mut(vi) {
+                *r = true;
+            }
+        }
+        for vi in g
+            .nodes
+            .iter()
+            .map(|n| n.output)
+            .chain(g.outputs.iter().copied())
+        {
+            if let Some(r) = readonly.get_mut(vi) {
+                *r = false;
+            }
+        }
+        rt.readonly_input = readonly;
+        rt.external = vec![None; rt.graph.values.len()];
         rt.chains = rt.plan_chains();
         rt.reserve()?;
         Ok(rt)
@@ -190,19 +220,32 @@ impl Runtime {
             Ok(o)
         };
         let out_len = numel(&self.sched.shapes[o_vi]);
-        let (xo, oo) = (bytes(x_vi, in_len)?, bytes(o_vi, out_len)?);
+        let oo = bytes(o_vi, out_len)?;
+        let xo = match self.external[x_vi] {
+            Some((_, n)) if n < in_len => {
+                return Err(err(ErrorKind::Internal, "chain input too small"))
+            }
+            Some(_) => None,
+            None => Some(bytes(x_vi, in_len)?),
+        };
         let base = self.arena.as_mut_ptr() as *mut u8;
-        // SAFETY: both ranges were checked to lie in the arena. The input view ends
-        // before the output view is made (the memory plan may reuse the input's range
-        // for the output: the input is dead once the host has copied it).
+        let xp = match (xo, self.external[x_vi]) {
+            (Some(o), _) => base.wrapping_add(o) as *const u8,
+            (None, Some((addr, _))) => addr as *const u8,
+            (None, None) => return Err(err(ErrorKind::Internal, "chain input has no memory")),
+        };
+        // SAFETY: both ranges were checked to lie in the arena (or in the argument the
+        // input is read from in place, see `external`). The input view ends before the
+        // output view is made (the memory plan may reuse the input's range for the
+        // output: the input is dead once the host has copied it).
         unsafe {
             if int8 {
-                let x = std::slice::from_raw_parts(base.add(xo) as *const i8, in_len);
+                let x = std::slice::from_raw_parts(xp as *const i8, in_len);
                 let r = accel::chain_qs8(&steps, x)?;
                 let o = std::slice::from_raw_parts_mut(base.add(oo) as *mut i8, out_len);
                 accel::copy(&r, o)
             } else {
-                let x = std::slice::from_raw_parts(base.add(xo) as *const f32, in_len);
+                let x = std::slice::from_raw_parts(xp as *const f32, in_len);
                 let r = accel::chain_f32(&steps, x)?;
                 let o = std::slice::from_raw_parts_mut(base.add(oo) as *mut f32, out_len);
                 accel::copy(&r, o)
@@ -284,12 +327,65 @@ impl Runtime {
                 profile_node("reshape for new input shapes", start, end);
             }
         }
-        // Inputs into the arena.
+        let ran = self.bind_inputs_and_run(inputs);
+        // The in-place views die with this call.
+        self.external.fill(None);
+        ran?;
+        let mut outs = Vec::with_capacity(self.graph.outputs.len());
+        for &vi in &self.graph.outputs {
+            let shape = &self.sched.shapes[vi];
+            let n = numel(shape);
+            let off = self.sched.offsets[vi].ok_or_else(|| {
+                err(
+                    ErrorKind::Internal,
+                    format!("output value {vi} has no memory"),
+                )
+            })?;
+            let dtype = self.graph.values[vi].dtype;
+            let data = if dtype == DataType::Fp32 {
+                let vals = &self.arena[off..off + n];
+                if cfg!(target_endian = "little") {
+                    // SAFETY: `vals` is `n` f32s, `4 * n` initialized bytes.
+                    unsafe { std::slice::from_raw_parts(vals.as_ptr() as *const u8, 4 * n) }
+                        .to_vec()
+                } else {
+                    vals.iter().flat_map(|v| v.to_le_bytes()).collect()
+                }
+            } else {
+                arena_bytes_mut(&mut self.arena, off, n)?.to_vec()
+            };
+            let k = outs.len();
+            let (sizes, dim_order) = logical_sizes(shape, outputs[k]);
+            outs.push(Tensor {
+                dtype: scalar_type(dtype).0,
+                sizes,
+                dim_order,
+                data,
+            });
+        }
+        Ok(outs)
+    }
+
+    /// Puts the inputs of this call where the nodes read them (in place, see
+    /// `external`, or copied into the arena) and runs every node.
+    fn bind_inputs_and_run(&mut self, inputs: &[&Tensor]) -> Result<(), Error> {
+        // Inputs read in place where they can be, the others copied into the arena.
         for (k, &vi) in self.graph.inputs.iter().enumerate() {
             if let Some(off) = self.sched.offsets[vi] {
                 let n = numel(&self.sched.shapes[vi]);
                 let src = &inputs[k].data;
-                if self.graph.values[vi].dtype == DataType::Fp32 {
+                let fp32 = self.graph.values[vi].dtype == DataType::Fp32;
+                let elem = if fp32 { 4 } else { 1 };
+                let aligned = (src.as_ptr() as usize).is_multiple_of(elem);
+                if self.readonly_input[vi]
+                    && aligned
+                    && cfg!(target_endian = "little")
+                    && src.len() >= elem * n
+                {
+                    self.external[vi] = Some((src.as_ptr() as usize, n));
+                    continue;
+                }
+                if fp32 {
                     let dst = &mut self.arena[off..off + n];
                     if cfg!(target_endian = "little") && src.len() >= 4 * n {
                         // SAFETY: `dst` is `n` f32s, `4 * n` bytes; any bit pattern is
@@ -344,39 +440,7 @@ impl Runtime {
             })?;
             ni += len;
         }
-        let mut outs = Vec::with_capacity(self.graph.outputs.len());
-        for &vi in &self.graph.outputs {
-            let shape = &self.sched.shapes[vi];
-            let n = numel(shape);
-            let off = self.sched.offsets[vi].ok_or_else(|| {
-                err(
-                    ErrorKind::Internal,
-                    format!("output value {vi} has no memory"),
-                )
-            })?;
-            let dtype = self.graph.values[vi].dtype;
-            let data = if dtype == DataType::Fp32 {
-                let vals = &self.arena[off..off + n];
-                if cfg!(target_endian = "little") {
-                    // SAFETY: `vals` is `n` f32s, `4 * n` initialized bytes.
-                    unsafe { std::slice::from_raw_parts(vals.as_ptr() as *const u8, 4 * n) }
-                        .to_vec()
-                } else {
-                    vals.iter().flat_map(|v| v.to_le_bytes()).collect()
-                }
-            } else {
-                arena_bytes_mut(&mut self.arena, off, n)?.to_vec()
-            };
-            let k = outs.len();
-            let (sizes, dim_order) = logical_sizes(shape, outputs[k]);
-            outs.push(Tensor {
-                dtype: scalar_type(dtype).0,
-                sizes,
-                dim_order,
-                data,
-            });
-        }
-        Ok(outs)
+        Ok(())
     }
 
     /// Runs quantized node `ni` (its [`QStep`] with the current shapes' [`Step`]).
@@ -395,9 +459,14 @@ impl Runtime {
         // SAFETY (all views below): the memory plan gives every value its own arena
         // range while it lives; a node's output is alive together with its inputs, so
         // the output range overlaps no input range. `range` checked the bounds.
+        let external = &self.external;
         let bytes = |vi: usize| -> Result<&[i8], Error> {
             if let Some(c) = &qconsts[vi] {
                 return Ok(c);
+            }
+            if let Some((addr, n)) = external[vi] {
+                // SAFETY: see `external`.
+                return Ok(unsafe { std::slice::from_raw_parts(addr as *const i8, n) });
             }
             let (o, n) = range(vi, 1)?;
             Ok(unsafe { std::slice::from_raw_parts((base as *const u8).add(o) as *const i8, n) })
@@ -405,6 +474,10 @@ impl Runtime {
         let floats = |vi: usize| -> Result<&[f32], Error> {
             if let Some(c) = &consts[vi] {
                 return Ok(c);
+            }
+            if let Some((addr, n)) = external[vi] {
+                // SAFETY: see `external` (the address is 4-byte aligned).
+                return Ok(unsafe { std::slice::from_raw_parts(addr as *const f32, n) });
             }
             let (o, n) = range(vi, 4)?;
             Ok(unsafe { std::slice::from_raw_parts((base as *const u8).add(o) as *const f32, n) })
@@ -501,7 +574,7 @@ impl Runtime {
         let values = &self.graph.values;
         for &vi in node.inputs.iter().chain(std::iter::once(&node.output)) {
             // Constants are plain (`consts`) or packed into the node's `Prep`.
-            if values[vi].data.is_none() && !in_arena(vi) {
+            if values[vi].data.is_none() && !in_arena(vi) && self.external[vi].is_none() {
                 return Err(err(
                     ErrorKind::Internal,
                     format!("value {vi} has no memory in the arena"),
@@ -512,9 +585,14 @@ impl Runtime {
         // it lives; a node's output is alive together with its inputs, so the output
         // range does not overlap any input range. Ranges were checked above (the empty
         // fallbacks are unreachable).
+        let external = &self.external;
         let input = |vi: usize| -> &[f32] {
             if let Some(c) = &consts[vi] {
                 return c;
+            }
+            if let Some((addr, n)) = external[vi] {
+                // SAFETY: see `external` (the address is 4-byte aligned).
+                return unsafe { std::slice::from_raw_parts(addr as *const f32, n) };
             }
             match sched.offsets[vi] {
                 Some(off) if in_arena(vi) => unsafe {
