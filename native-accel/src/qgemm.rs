@@ -16,7 +16,8 @@
 //!   `128 * rowsum(a)` excess subtracted in the epilogue; 6x64 / 8x48 / 12x32 / 12x16
 //!   register tiles of `i32` accumulators; vectorized requantization.
 //! - [`QgemmPath::Avx2`] (x86-64 with AVX2): `b + 128` zero-extended and `a`
-//!   sign-extended to `i16`, `vpmaddwd` into `i32`; 4x8 register tiles.
+//!   sign-extended to `i16` (rows packed 16 values per `vpmovsxbw`), `vpmaddwd` into
+//!   `i32`; 6x8 register tiles (12 accumulators + 2 B + 1 A of the 16 ymm registers).
 //! - [`QgemmPath::Scalar`]: portable code over the same packed layout.
 //!
 //! Packed layout: columns are grouped in panels of 16, `k` in groups of 4; the 64-byte
@@ -726,8 +727,10 @@ mod x86 {
 
     // ---------------------------------------------------------------------- AVX2
 
-    /// Max tile height of the AVX2 kernel (4 rows x 8 columns = 8 ymm accumulators).
-    const MR2: usize = 4;
+    /// Max tile height of the AVX2 kernel (6 rows x 8 columns = 12 ymm accumulators, the
+    /// most that leave room for the two B vectors and the A broadcast without spills;
+    /// on Zen 3 the 6-row tile ran 1.1-1.4x faster than a 4-row one on resnet shapes).
+    const MR2: usize = 6;
 
     /// One `MR x 8` tile: `ap` is the `i16` A block `[g][MR][4]`, `bl` the first line of
     /// the panel, `half` selects columns `0..8` or `8..16` of the panel.
@@ -805,6 +808,37 @@ mod x86 {
         }
     }
 
+    /// Writes `row` (sign-extended to `i16`, zero past its end) into row `r` of the
+    /// `[g][mr][4]` block `apack`, `kg` groups of 4. Sixteen values per step: one
+    /// `vpmovsxbw` and four 8-byte stores, instead of an element loop (with `n` = 64
+    /// output columns the element loop cost half as much as the products themselves).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn pack_row_i16(row: &[i8], kg: usize, mr: usize, r: usize, apack: &mut [i16]) {
+        let full = row.len() / 16;
+        debug_assert!(apack.len() >= kg * mr * 4 && 4 * full <= kg && r < mr);
+        unsafe {
+            let dst = apack.as_mut_ptr();
+            for q in 0..full {
+                let v = _mm256_cvtepi8_epi16(_mm_loadu_si128(
+                    row.as_ptr().add(16 * q) as *const __m128i
+                ));
+                let lo = _mm256_castsi256_si128(v);
+                let hi = _mm256_extracti128_si256::<1>(v);
+                let at = |i: usize| dst.add(((4 * q + i) * mr + r) * 4) as *mut __m128i;
+                _mm_storel_epi64(at(0), lo);
+                _mm_storel_epi64(at(1), _mm_unpackhi_epi64(lo, lo));
+                _mm_storel_epi64(at(2), hi);
+                _mm_storel_epi64(at(3), _mm_unpackhi_epi64(hi, hi));
+            }
+        }
+        for g in 4 * full..kg {
+            for t in 0..4 {
+                apack[(g * mr + r) * 4 + t] = row.get(4 * g + t).map_or(0, |&v| v as i16);
+            }
+        }
+    }
+
     /// # Safety
     /// AVX2 must be available; extents checked by the caller.
     #[target_feature(enable = "avx2")]
@@ -834,12 +868,7 @@ mod x86 {
                         &[][..]
                     };
                     corr[r] = super::row_sum(row).wrapping_mul(128);
-                    for g in 0..kg {
-                        for t in 0..4 {
-                            apack[(g * mr + r) * 4 + t] =
-                                row.get(4 * g + t).map_or(0, |&v| v as i16);
-                        }
-                    }
+                    pack_row_i16(row, kg, mr, r, &mut apack);
                 }
                 for h in 0..halves {
                     let j = h * 8;
@@ -859,6 +888,8 @@ mod x86 {
                     );
                     let (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) = args;
                     match mr {
+                        6 => tile256::<6>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                        5 => tile256::<5>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
                         4 => tile256::<4>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
                         3 => tile256::<3>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
                         2 => tile256::<2>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),

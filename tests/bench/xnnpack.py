@@ -94,6 +94,7 @@ def main():
         default=1,
         help="measure every configuration this many times, interleaved, and keep each one's best median",
     )
+    ap.add_argument("--only", nargs="+", metavar="MODEL", help="with --zoo: only these models")
     args = ap.parse_args()
     if args.zoo:
         zoo = ROOT / "tests" / "fixtures" / "zoo"
@@ -102,6 +103,7 @@ def main():
             (e["model"], e["variant"], zoo / e["model"])
             for e in manifest
             if e["variant"] in ("xnnpack", "xnnpack_q8") and (zoo / e["file"]).exists()
+            and (not args.only or e["model"] in args.only)
         ]
     else:
         programs = [(m, v, LARGE / m) for m in ("mobilenet_v2", "resnet18") for v in ("xnnpack", "xnnpack_q8")]
