@@ -7,6 +7,15 @@ use plugboard_native_accel::qgemm::{qgemm_with_path, PackedQs8, QgemmPath, Qs8Re
 use std::time::{Duration, Instant};
 
 const SHAPES: &[(usize, usize, usize)] = &[
+    // mobilenet-style 1x1 convolutions (the sgemm bench's shapes)
+    (12544, 32, 16),
+    (12544, 16, 96),
+    (3136, 96, 24),
+    (3136, 24, 144),
+    (784, 144, 32),
+    (196, 384, 64),
+    (49, 960, 320),
+    // resnet-style 3x3 convolutions as im2col GEMMs
     (3136, 576, 64),
     (784, 1152, 128),
     (196, 2304, 256),

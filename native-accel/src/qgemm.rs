@@ -353,6 +353,9 @@ struct Epi {
     /// Whether `s as f32 * scale` can leave the `i32` range or be NaN (non-finite or
     /// `|scale| >= 1`); if not, the conversion fix-ups are skipped.
     needs_fixup: bool,
+    /// Whether `zp` is an `i8` (the AVX2 epilogue then adds it in saturated `i16`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    zp_fits_i8: bool,
 }
 
 impl Epi {
@@ -376,6 +379,7 @@ impl Epi {
             qmin: rq.qmin,
             qmax: rq.qmax,
             needs_fixup,
+            zp_fits_i8: i8::try_from(rq.zero_point).is_ok(),
         }
     }
 
@@ -764,11 +768,7 @@ mod x86 {
             }
             let bias = _mm256_loadu_si256(epi.bias.as_ptr().add(j) as *const __m256i);
             let scale = _mm256_loadu_ps(epi.scale.as_ptr().add(j));
-            let lo = _mm256_set1_epi32(epi.lo);
-            let hi = _mm256_set1_epi32(epi.hi);
-            let zp = _mm256_set1_epi32(epi.zp);
-            let qmin = _mm_set1_epi8(epi.qmin);
-            let qmax = _mm_set1_epi8(epi.qmax);
+            let mut v = [_mm256_setzero_si256(); MR];
             for (r, accr) in acc.iter().enumerate() {
                 // Lanes hold (k0+k1, k2+k3) pairs per column: [c0 c0 c1 c1 | c2 c2 c3 c3].
                 let h = _mm256_hadd_epi32(accr[0], accr[1]); // [c0 c1 c4 c5 | c2 c3 c6 c7]
@@ -777,35 +777,80 @@ mod x86 {
                     _mm256_add_epi32(_mm256_sub_epi32(sum, _mm256_set1_epi32(*corr.add(r))), bias);
                 let x = _mm256_mul_ps(_mm256_cvtepi32_ps(s), scale);
                 let xr = _mm256_round_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(x);
-                let mut v = _mm256_cvttps_epi32(xr);
+                v[r] = _mm256_cvttps_epi32(xr);
                 if epi.needs_fixup {
                     let big = _mm256_cmp_ps::<_CMP_GE_OQ>(x, _mm256_set1_ps(2147483648.0));
-                    v = _mm256_blendv_epi8(
-                        v,
+                    v[r] = _mm256_blendv_epi8(
+                        v[r],
                         _mm256_set1_epi32(i32::MAX),
                         _mm256_castps_si256(big),
                     );
                     let nan = _mm256_cmp_ps::<_CMP_UNORD_Q>(x, x);
-                    v = _mm256_andnot_si256(_mm256_castps_si256(nan), v);
-                }
-                v = _mm256_max_epi32(_mm256_min_epi32(v, hi), lo);
-                v = _mm256_add_epi32(v, zp);
-                let p16 = _mm256_packs_epi32(v, v); // [v0..3 v0..3 | v4..7 v4..7]
-                let p8 = _mm256_packs_epi16(p16, p16);
-                let q = _mm_unpacklo_epi32(
-                    _mm256_castsi256_si128(p8),
-                    _mm256_extracti128_si256::<1>(p8),
-                );
-                let q = _mm_min_epi8(_mm_max_epi8(q, qmin), qmax);
-                let dst = out.add(r * ldo);
-                if cols >= 8 {
-                    _mm_storel_epi64(dst as *mut __m128i, q);
-                } else {
-                    let bytes: [i8; 16] = std::mem::transmute(q);
-                    std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, cols);
+                    v[r] = _mm256_andnot_si256(_mm256_castps_si256(nan), v[r]);
                 }
             }
+            // Two rows per pass: 16 outputs share the packing, zero point and clamp.
+            let mut r = 0;
+            while r < MR {
+                let r2 = (r + 1).min(MR - 1);
+                let q = if epi.zp_fits_i8 {
+                    pack_rows_i8_zp8(v[r], v[r2], epi)
+                } else {
+                    pack_rows_i8(v[r], v[r2], epi)
+                };
+                let bytes: [i8; 16] = std::mem::transmute(q);
+                for (rr, half) in [(r, 0), (r2, 8)] {
+                    let dst = out.add(rr * ldo);
+                    if cols >= 8 {
+                        std::ptr::copy_nonoverlapping(bytes.as_ptr().add(half), dst, 8);
+                    } else {
+                        std::ptr::copy_nonoverlapping(bytes.as_ptr().add(half), dst, cols);
+                    }
+                }
+                r += 2;
+            }
         }
+    }
+
+    /// The requantized outputs `v` (before the zero point) of two rows' 8 columns as 16
+    /// `i8`s, row `a` first: `sat8(sat16(v) +sat zp)` clamped to `[qmin, qmax]`, which
+    /// equals `v.saturating_add(zp).clamp(qmin, qmax)` when `zp` is an `i8` (a clamped
+    /// `i16` stays beyond the `i8` range after adding it).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn pack_rows_i8_zp8(a: __m256i, b: __m256i, epi: &Epi) -> __m128i {
+        let p16 = _mm256_packs_epi32(a, b); // [a0..3 b0..3 | a4..7 b4..7]
+        let p16 = _mm256_adds_epi16(p16, _mm256_set1_epi16(epi.zp as i16));
+        let p8 = _mm256_packs_epi16(p16, p16); // [a0..3 b0..3 a0..3 b0..3 | a4..7 b4..7 ..]
+        let q = _mm_unpacklo_epi32(
+            _mm256_castsi256_si128(p8),
+            _mm256_extracti128_si256::<1>(p8),
+        );
+        // The unpack of 32-bit pairs leaves q = [a0..3 a4..7 b0..3 b4..7].
+        _mm_min_epi8(
+            _mm_max_epi8(q, _mm_set1_epi8(epi.qmin)),
+            _mm_set1_epi8(epi.qmax),
+        )
+    }
+
+    /// As [`pack_rows_i8_zp8`] for any `i32` zero point: clamp to `[lo, hi]`, add, pack.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn pack_rows_i8(a: __m256i, b: __m256i, epi: &Epi) -> __m128i {
+        let (lo, hi) = (_mm256_set1_epi32(epi.lo), _mm256_set1_epi32(epi.hi));
+        let zp = _mm256_set1_epi32(epi.zp);
+        let a = _mm256_add_epi32(_mm256_max_epi32(_mm256_min_epi32(a, hi), lo), zp);
+        let b = _mm256_add_epi32(_mm256_max_epi32(_mm256_min_epi32(b, hi), lo), zp);
+        let p16 = _mm256_packs_epi32(a, b);
+        let p8 = _mm256_packs_epi16(p16, p16);
+        let q = _mm_unpacklo_epi32(
+            _mm256_castsi256_si128(p8),
+            _mm256_extracti128_si256::<1>(p8),
+        );
+        _mm_min_epi8(
+            _mm_max_epi8(q, _mm_set1_epi8(epi.qmin)),
+            _mm_set1_epi8(epi.qmax),
+        )
     }
 
     /// Writes `row` (sign-extended to `i16`, zero past its end) into row `r` of the
