@@ -2,13 +2,17 @@
 //! every program present runs and its fp32 outputs match eager PyTorch within 1e-4, or
 //! 10x ExecuTorch's own error where that is larger (capped at 1e-3), and every int8
 //! program is bit-identical to ExecuTorch 1.5.1's XNNPACK output, through the native
-//! kernels and through the pure-wasm ones (`--cpu-accel off`). Nothing to do when the
+//! kernels and through the pure-wasm ones (`--cpu-accel off`). With the native kernels
+//! on two threads (`--threads 2`: GEMM rows and depthwise pixels split across the
+//! pool) every output is bit-identical to the one-thread run. Nothing to do when the
 //! zoo was not exported.
 
 use std::path::Path;
 
 use plugboard::Tensor;
-use plugboard_tests::{fixtures, max_abs_diff, read_numbered, registry, registry_wasm_only, run};
+use plugboard_tests::{
+    fixtures, max_abs_diff, read_numbered, registry, registry_threads, registry_wasm_only, run,
+};
 
 fn et_outputs(dir: &Path, variant: &str) -> Vec<Tensor> {
     read_numbered(dir, &format!("et_{variant}_output"))
@@ -24,6 +28,7 @@ fn every_zoo_program_present_runs_and_matches() {
     let manifest: serde_json::Value = serde_json::from_str(&text).expect("manifest json");
     let reg = registry();
     let wasm = registry_wasm_only();
+    let two = registry_threads(2);
     let mut failures = Vec::new();
     println!(
         "{:<22} {:<11} {:>12} {:>12} {:>10}",
@@ -50,6 +55,22 @@ fn every_zoo_program_present_runs_and_matches() {
                 continue;
             }
         };
+        match run(&two, &path, &inputs) {
+            Ok(t) => {
+                for (k, (a, b)) in outputs.iter().zip(&t).enumerate() {
+                    let d = a
+                        .as_tensor()
+                        .zip(b.as_tensor())
+                        .map(|(a, b)| max_abs_diff(a, b));
+                    if !matches!(d, Some(Ok(d)) if d == 0.0) {
+                        failures.push(format!(
+                            "{model}.{variant} output {k}: {d:?} between 1 and 2 threads"
+                        ));
+                    }
+                }
+            }
+            Err(err) => failures.push(format!("{model}.{variant} (2 threads): {err}")),
+        }
         let expected = read_numbered(&dir, "expected");
         let et = et_outputs(&dir, variant);
         let mut vs_eager = 0f64;

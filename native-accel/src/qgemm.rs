@@ -296,7 +296,7 @@ pub fn qgemm_with_path(
     // handing a chunk over and waking a worker (at 64K MACs per thread, --threads 2 made
     // mobile networks slower than one thread).
     let macs_per_row = (k.max(1) * n).max(1);
-    let min_rows = (1usize << 22).div_ceil(macs_per_row).max(12);
+    let min_rows = (1usize << 20).div_ceil(macs_per_row).max(12);
     let threads = threads.max(1).min(m.div_ceil(min_rows)).max(1);
     // No threads on wasm targets.
     let threads = if cfg!(target_family = "wasm") {
@@ -310,27 +310,16 @@ pub fn qgemm_with_path(
     }
     // Even row split (edge tiles are cheap compared to load imbalance).
     let chunk = m.div_ceil(threads);
-    let Some(pool) = crate::pool::pool(threads) else {
-        run_rows(path, m, a, lda, b, &epi, out, ldo);
-        return Ok(());
-    };
-    pool.in_place_scope(|scope| {
-        let mut rest: &mut [i8] = out;
-        let mut i0 = 0;
-        let epi = &epi;
-        while i0 < m {
-            let rows = chunk.min(m - i0);
-            let a_part = if k > 0 { &a[i0 * lda..] } else { a };
-            if i0 + rows >= m {
-                // The last chunk on the calling thread.
-                run_rows(path, rows, a_part, lda, b, epi, rest, ldo);
-                break;
-            }
-            let (mine, tail) = rest.split_at_mut(rows * ldo);
-            rest = tail;
-            scope.spawn(move |_| run_rows(path, rows, a_part, lda, b, epi, mine, ldo));
-            i0 += rows;
-        }
+    let parts: Vec<(usize, &mut [i8])> = out
+        .chunks_mut(chunk * ldo)
+        .enumerate()
+        .map(|(i, o)| (i * chunk, o))
+        .collect();
+    let epi = &epi;
+    crate::pool::for_each_part(threads, parts, |(i0, o)| {
+        let rows = chunk.min(m - i0);
+        let a_part = if k > 0 { &a[i0 * lda..] } else { a };
+        run_rows(path, rows, a_part, lda, b, epi, o, ldo);
     });
     Ok(())
 }

@@ -303,7 +303,7 @@ pub fn sgemm_with_path(
     // from 10.5 to 8.7 ms against 8.2 on one thread, resnet18 kept 41 -> 27 ms), no
     // threads on wasm.
     let macs = (m as u128) * (k.max(1) as u128) * (b.panels as u128 * PANEL as u128);
-    let by_work = (macs >> 23).clamp(1, usize::MAX as u128) as usize;
+    let by_work = (macs >> 20).clamp(1, usize::MAX as u128) as usize;
     let threads = if cfg!(target_family = "wasm") {
         1
     } else {
@@ -339,15 +339,7 @@ pub fn sgemm_with_path(
             unsafe { run_block(path, job, r0, r1, p0, p1) };
         }
     };
-    match (crate::pool::pool(threads), parts.split_first()) {
-        (Some(pool), Some((mine, others))) => pool.in_place_scope(|scope| {
-            for part in others {
-                scope.spawn(move |_| run(std::slice::from_ref(part)));
-            }
-            run(std::slice::from_ref(mine));
-        }),
-        _ => run(&parts),
-    }
+    crate::pool::for_each_part(threads, parts, |part| run(std::slice::from_ref(&part)));
     Ok(())
 }
 

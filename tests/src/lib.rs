@@ -70,6 +70,18 @@ pub fn registry() -> Registry {
     r
 }
 
+/// A registry with the bundled components whose native CPU kernels may use `threads`
+/// threads (`--threads`).
+pub fn registry_threads(threads: usize) -> Registry {
+    let mut r = Registry::new(SandboxConfig {
+        cpu_threads: threads,
+        ..sandbox()
+    })
+    .expect("registry");
+    r.load_bundled().expect("bundled components");
+    r
+}
+
 /// A registry with the bundled components and the native CPU kernels withheld
 /// (`--cpu-accel off`): backends run their pure-wasm kernels.
 pub fn registry_wasm_only() -> Registry {

@@ -63,7 +63,7 @@ fn f32_impl(
     let (c, oc) = (g.channels_in, g.channels_out);
     let mult = oc / c;
     let mut t = Vec::with_capacity(g.kernel_h * g.kernel_w);
-    let mut po = pixels.start * oc;
+    let mut po = 0;
     let mut px = Pixel::at(g, pixels.start);
     for _ in pixels {
         taps(g, px.n, px.oy, px.ox, &mut t);
@@ -96,7 +96,7 @@ fn qs8_impl(g: &ConvGeometry, d: &DwQs8<'_>, x: &[i8], pixels: Range<usize>, out
     let mult = oc / c;
     let mut t = Vec::with_capacity(g.kernel_h * g.kernel_w);
     let mut acc = vec![0i32; oc];
-    let mut po = pixels.start * oc;
+    let mut po = 0;
     let mut px = Pixel::at(g, pixels.start);
     for _ in pixels {
         taps(g, px.n, px.oy, px.ox, &mut t);
@@ -267,13 +267,15 @@ fn walk<T>(
         if t.len() == all && ox + 1 < g.out_w && p + 1 < pixels.end {
             taps(g, n, oy, ox + 1, &mut t2);
             if t2.len() == all {
-                pair(&t, &mut out[p * c..(p + 2) * c]);
+                let o = (p - pixels.start) * c;
+                pair(&t, &mut out[o..o + 2 * c]);
                 px.step(g);
                 p += 2;
                 continue;
             }
         }
-        single(&t, &mut out[p * c..(p + 1) * c]);
+        let o = (p - pixels.start) * c;
+        single(&t, &mut out[o..o + c]);
         p += 1;
     }
 }
@@ -547,9 +549,11 @@ unsafe fn qs8_avx2(
     qs8_impl(g, d, x, pixels, out)
 }
 
-/// fp32 depthwise convolution of output pixels `pixels` (NHW order) into the whole
-/// output `out`. The caller checked `g` (groups = channels_in), the range and the
-/// lengths of `x`, `out` and the weights.
+/// fp32 depthwise convolution of output pixels `pixels` (NHW order) into `out`, which
+/// holds those pixels only (`pixels.len() * channels_out` values, pixel
+/// `pixels.start` first), so that disjoint ranges can run on different threads. The
+/// caller checked `g` (groups = channels_in), the range and the lengths of `x`, `out`
+/// and the weights.
 pub(super) fn depthwise_f32(
     g: &ConvGeometry,
     d: &DwF32<'_>,

@@ -268,6 +268,45 @@ fn gemm_chunks<T: Copy + Default + Send>(
     Ok(())
 }
 
+/// Runs a depthwise convolution's output pixels through `run(pixels, out_of_those)`,
+/// in chunks of `work.chunk_work` (a deadline check before each), each split by pixels
+/// across the threads `choice` picks when every part gets at least 256K
+/// multiply-adds (some 30-60 us).
+fn depthwise_chunks<T: Send>(
+    g: &ConvGeometry,
+    per_pixel: usize,
+    choice: &threads::ThreadChoice,
+    work: &mut Work<'_>,
+    out: &mut [T],
+    run: impl Fn(Range<usize>, &mut [T]) + Sync,
+) -> Result<(), AccelError> {
+    let pixels = g.batch * g.out_h * g.out_w;
+    let co = g.channels_out;
+    let threads = choice.pick(work.threads);
+    let start = Instant::now();
+    for p in chunks(pixels, per_pixel, work.chunk_work, 2) {
+        work.account.check_deadline()?;
+        let o = &mut out[p.start * co..p.end * co];
+        let parts = threads.min(p.len().saturating_mul(per_pixel) >> 18).max(1);
+        if parts <= 1 {
+            run(p, o);
+            continue;
+        }
+        let per = p.len().div_ceil(parts).next_multiple_of(2);
+        let split: Vec<(Range<usize>, &mut [T])> = o
+            .chunks_mut(per * co)
+            .enumerate()
+            .map(|(i, c)| {
+                let r0 = p.start + i * per;
+                (r0..(r0 + per).min(p.end), c)
+            })
+            .collect();
+        crate::pool::for_each_part(threads, split, |(r, c)| run(r, c));
+    }
+    choice.record(threads, start.elapsed());
+    Ok(())
+}
+
 /// Fills the im2col rows `rows` (`depth` values each) into `a` with `fill`, split by
 /// rows across up to `threads` threads (the caller computing a share) when each gets
 /// at least 64K values: a 3x3 convolution's im2col is a pass over several MiB that
@@ -283,31 +322,20 @@ fn fill_rows<T: Send>(
     let parts = threads
         .min(m.saturating_mul(depth) >> 16)
         .clamp(1, m.max(1));
-    let pool = if parts > 1 {
-        crate::pool::pool(threads)
-    } else {
-        None
-    };
-    let Some(pool) = pool else {
+    if parts <= 1 {
         fill(rows, a);
         return;
-    };
+    }
     let per = m.div_ceil(parts);
-    pool.in_place_scope(|scope| {
-        let mut rest = a;
-        let mut r0 = rows.start;
-        while r0 < rows.end {
-            let r1 = (r0 + per).min(rows.end);
-            let (mine, tail) = rest.split_at_mut((r1 - r0) * depth);
-            rest = tail;
-            if r1 == rows.end {
-                fill(r0..r1, mine);
-            } else {
-                scope.spawn(move |_| fill(r0..r1, mine));
-            }
-            r0 = r1;
-        }
-    });
+    let chunks: Vec<(Range<usize>, &mut [T])> = a[..m * depth]
+        .chunks_mut(per * depth)
+        .enumerate()
+        .map(|(i, c)| {
+            let r0 = rows.start + i * per;
+            (r0..(r0 + per).min(rows.end), c)
+        })
+        .collect();
+    crate::pool::for_each_part(threads, chunks, |(r, c)| fill(r, c));
 }
 
 /// fp32 convolution: NHWC `x` to NHWC output, bias added, clamped to `[min, max]`,
@@ -343,11 +371,10 @@ fn conv2d_f32_clamped(
             w: &w.dw,
             bias: &w.bias,
         };
-        let pixels = g.batch * g.out_h * g.out_w;
-        for p in chunks(pixels, co * g.kernel_h * g.kernel_w, work.chunk_work, 2) {
-            work.account.check_deadline()?;
-            depthwise::depthwise_f32(g, &d, x, min, max, p, &mut out.value);
-        }
+        let taps = g.kernel_h * g.kernel_w;
+        depthwise_chunks(g, co * taps, &w.threads, work, &mut out.value, |p, o| {
+            depthwise::depthwise_f32(g, &d, x, min, max, p, o)
+        })?;
         return Ok(out);
     }
     let go = co / w.groups;
@@ -402,11 +429,10 @@ pub fn conv2d_qs8(
             qmin: w.output_min,
             qmax: w.output_max,
         };
-        let pixels = g.batch * g.out_h * g.out_w;
-        for p in chunks(pixels, co * g.kernel_h * g.kernel_w, work.chunk_work, 2) {
-            work.account.check_deadline()?;
-            depthwise::depthwise_qs8(g, &d, x, p, &mut out.value);
-        }
+        let taps = g.kernel_h * g.kernel_w;
+        depthwise_chunks(g, co * taps, &w.threads, work, &mut out.value, |p, o| {
+            depthwise::depthwise_qs8(g, &d, x, p, o)
+        })?;
         return Ok(out);
     }
     let go = co / w.groups;
