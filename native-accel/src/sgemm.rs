@@ -298,10 +298,9 @@ pub fn sgemm_with_path(
         out: out.as_mut_ptr(),
         ldo,
     };
-    // Enough work per thread to pay for handing it over (~8M MACs: at ~2M, the zoo's
-    // mobile networks ran 1.27x slower on 2 threads than on 1; at 8M, mobilenet_v2 went
-    // from 10.5 to 8.7 ms against 8.2 on one thread, resnet18 kept 41 -> 27 ms), no
-    // threads on wasm.
+    // Enough work per thread to pay for handing it over (~1M MACs, 20-30 us: on
+    // `crate::pool`'s spinning workers, 1 -> 2 threads ran the bench's mobile shapes
+    // 1.5-2.2x faster; rayon's sleeping workers needed ~8M), no threads on wasm.
     let macs = (m as u128) * (k.max(1) as u128) * (b.panels as u128 * PANEL as u128);
     let by_work = (macs >> 20).clamp(1, usize::MAX as u128) as usize;
     let threads = if cfg!(target_family = "wasm") {
