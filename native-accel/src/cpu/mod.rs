@@ -25,7 +25,7 @@ use std::time::Instant;
 use crate::activation::{self, Activation};
 use crate::meter::{AccelError, Account, Charge};
 use crate::qgemm::qgemm_threads;
-use crate::sgemm::sgemm_threads;
+use crate::sgemm::sgemm_threads_activated;
 
 /// Largest output (elements) a call may ask for.
 const MAX_OUTPUT: usize = 1 << 28;
@@ -289,7 +289,7 @@ fn depthwise_chunks<T: Send>(
         let o = &mut out[p.start * co..p.end * co];
         let parts = threads.min(p.len().saturating_mul(per_pixel) >> 18).max(1);
         if parts <= 1 {
-            run(p, o);
+            in_blocks(p, o, &run);
             continue;
         }
         let per = p.len().div_ceil(parts).next_multiple_of(2);
@@ -301,11 +301,25 @@ fn depthwise_chunks<T: Send>(
                 (r0..(r0 + per).min(p.end), c)
             })
             .collect();
-        crate::pool::for_each_part(threads, split, |(r, c)| run(r, c));
+        crate::pool::for_each_part(threads, split, |(r, c)| in_blocks(r, c, &run));
     }
     choice.record(threads, start.elapsed());
     Ok(())
 }
+
+/// `run` on blocks of [`DW_BLOCK`] pixels of `p` (`o` holds those pixels), so that
+/// what follows the convolution in `run` (an activation) finds each block in cache.
+fn in_blocks<T>(p: Range<usize>, o: &mut [T], run: &impl Fn(Range<usize>, &mut [T])) {
+    let per = o.len() / p.len().max(1);
+    for (i, c) in o.chunks_mut(DW_BLOCK * per.max(1)).enumerate() {
+        let r0 = p.start + i * DW_BLOCK;
+        run(r0..(r0 + DW_BLOCK).min(p.end), c);
+    }
+}
+
+/// Output pixels a depthwise convolution computes before handing them on (even, for
+/// the kernels' pixel pairs; 64 pixels of 256 channels are 64 KiB of fp32).
+const DW_BLOCK: usize = 64;
 
 /// Fills the im2col rows `rows` (`depth` values each) into `a` with `fill`, split by
 /// rows across up to `threads` threads (the caller computing a share) when each gets
@@ -349,20 +363,10 @@ pub fn conv2d_f32(
     act: Activation,
     work: &mut Work<'_>,
 ) -> Result<Charged<Vec<f32>>, AccelError> {
-    let mut out = conv2d_f32_clamped(w, g, x, min, max, work)?;
-    // On the whole output at once: real convolutions are one chunk anyway.
-    activation::apply(act, &mut out.value);
-    Ok(out)
-}
+    // The activation runs on each block of output as soon as it is computed, on the
+    // thread that computed it (a pass of its own over the whole output ran at memory
+    // speed, on one thread).
 
-fn conv2d_f32_clamped(
-    w: &WeightsF32,
-    g: &ConvGeometry,
-    x: &[f32],
-    min: f32,
-    max: f32,
-    work: &mut Work<'_>,
-) -> Result<Charged<Vec<f32>>, AccelError> {
     let out_len = check_call(g, w.channels_out, w.depth, w.groups, x.len(), work.account)?;
     let mut out = output::<f32>(out_len, work.account)?;
     let co = w.channels_out;
@@ -373,7 +377,8 @@ fn conv2d_f32_clamped(
         };
         let taps = g.kernel_h * g.kernel_w;
         depthwise_chunks(g, co * taps, &w.threads, work, &mut out.value, |p, o| {
-            depthwise::depthwise_f32(g, &d, x, min, max, p, o)
+            depthwise::depthwise_f32(g, &d, x, min, max, p, o);
+            activation::apply(act, o);
         })?;
         return Ok(out);
     }
@@ -390,7 +395,7 @@ fn conv2d_f32_clamped(
             Scratch::f32,
             |rows, a| im2col(g, x, grp, 0.0, rows, a),
             |m, a, p0| {
-                sgemm_threads(
+                sgemm_threads_activated(
                     threads,
                     m,
                     a,
@@ -398,6 +403,7 @@ fn conv2d_f32_clamped(
                     b,
                     min,
                     max,
+                    act,
                     &mut o[p0 * co + grp * go..],
                     co,
                 )
