@@ -951,6 +951,30 @@ mod tests {
     }
 
     #[test]
+    fn activated_equals_gemm_then_activation() {
+        use crate::activation::{apply, Activation};
+        let mut rng = Rng(7);
+        // Rows over several bands, columns over a partial panel, a row stride past n.
+        let (m, k, n, ldo) = (2 * ACT_BAND + 7, 19, 37, 40);
+        let a: Vec<f32> = (0..m * k).map(|_| rng.f32()).collect();
+        let w: Vec<f32> = (0..n * k).map(|_| rng.f32()).collect();
+        let b = PackedF32::new(k, n, &w, None).unwrap();
+        for act in [Activation::Silu, Activation::HardSwish] {
+            for threads in [1, 3] {
+                let mut want = vec![GAP; m * ldo];
+                sgemm_threads(threads, m, &a, k, &b, -3.0, 4.0, &mut want, ldo).unwrap();
+                for row in want.chunks_mut(ldo) {
+                    apply(act, &mut row[..n]);
+                }
+                let mut got = vec![GAP; m * ldo];
+                sgemm_threads_activated(threads, m, &a, k, &b, -3.0, 4.0, act, &mut got, ldo)
+                    .unwrap();
+                assert_eq!(got, want, "{act:?} on {threads} threads");
+            }
+        }
+    }
+
+    #[test]
     fn clamp_and_bias_exact() {
         // k = 0: the output is the clamped bias.
         let b = PackedF32::new(0, 3, &[], Some(&[-2.0, 0.5, 9.0])).unwrap();
