@@ -11,7 +11,8 @@
 //! - [`SgemmPath::Avx512`] (x86-64 with AVX-512F): 6x64 / 6x48 / 12x32 / 12x16 tiles of `zmm`
 //!   accumulators, `vfmadd231ps` with the `a` broadcast folded into the instruction,
 //!   masked stores at the right edge.
-//! - [`SgemmPath::Avx2`] (x86-64 with AVX2 + FMA): 6x16 tiles of `ymm` accumulators.
+//! - [`SgemmPath::Avx2`] (x86-64 with AVX2 + FMA): 6x16 tiles of `ymm` accumulators, and
+//!   12x8 tiles on a last panel of at most 8 columns.
 //! - [`SgemmPath::Scalar`]: portable code over the same packed layout.
 //!
 //! The paths may differ in the last bits (fused versus separate multiply-add), all are
@@ -707,6 +708,54 @@ mod x86 {
         }
     }
 
+    /// Max tile height of the AVX2 kernel on a last panel of at most 8 columns (12 rows x
+    /// 8 columns = 12 accumulators, one B vector).
+    const MR2_HALF: usize = 12;
+
+    /// One `MR x 8` tile of the first 8 columns of panel `bp` (a last panel with
+    /// `cols <= 8`: `n` = 24, 40, 56, ... wastes no FMA on its padding columns).
+    #[target_feature(enable = "avx2,fma")]
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    unsafe fn tile256_half<const MR: usize>(
+        k: usize,
+        a: *const f32,
+        lda: usize,
+        bp: *const Row,
+        bias: *const f32,
+        vmin: __m256,
+        vmax: __m256,
+        cols: usize,
+        out: *mut f32,
+        ldo: usize,
+    ) {
+        unsafe {
+            let mut acc = [_mm256_loadu_ps(bias); MR];
+            let mut ar = [a; MR];
+            for (r, ptr) in ar.iter_mut().enumerate() {
+                *ptr = a.wrapping_add(r * lda);
+            }
+            for kk in 0..k {
+                let v0 = _mm256_load_ps(bp.add(kk) as *const f32);
+                for (r, accr) in acc.iter_mut().enumerate() {
+                    let av = _mm256_broadcast_ss(&*ar[r].add(kk));
+                    *accr = _mm256_fmadd_ps(av, v0, *accr);
+                }
+            }
+            for (r, accr) in acc.iter().enumerate() {
+                let orow = out.add(r * ldo);
+                let v0 = _mm256_min_ps(_mm256_max_ps(*accr, vmin), vmax);
+                if cols >= 8 {
+                    _mm256_storeu_ps(orow, v0);
+                } else {
+                    let mut tmp = [0f32; 8];
+                    _mm256_storeu_ps(tmp.as_mut_ptr(), v0);
+                    std::ptr::copy_nonoverlapping(tmp.as_ptr(), orow, cols);
+                }
+            }
+        }
+    }
+
     /// # Safety
     /// AVX2 and FMA must be available; extents checked by the caller.
     #[target_feature(enable = "avx2,fma")]
@@ -723,35 +772,69 @@ mod x86 {
             let (k, n, lda, ldo) = (b.k, b.n, job.lda, job.ldo);
             let vmin = _mm256_set1_ps(job.min);
             let vmax = _mm256_set1_ps(job.max);
+            // A last panel of at most 8 columns gets 12x8 tiles of its own.
+            let half = p1 == b.panels && n - (p1 - 1) * PANEL <= 8;
+            let full_end = if half { p1 - 1 } else { p1 };
             let mut i0 = 0;
             while i0 < m {
-                let mr = (m - i0).min(MR2);
-                let ai = a.wrapping_add(i0 * lda);
-                for p in p0..p1 {
+                let rows = (m - i0).min(MR2_HALF);
+                let mut r = 0;
+                while r < rows {
+                    let mr = (rows - r).min(MR2);
+                    let ai = a.wrapping_add((i0 + r) * lda);
+                    for p in p0..full_end {
+                        let j0 = p * PANEL;
+                        let args = (
+                            k,
+                            ai,
+                            lda,
+                            b.data.as_ptr().add(p * k),
+                            b.bias.as_ptr().add(j0),
+                            vmin,
+                            vmax,
+                            (n - j0).min(PANEL),
+                            out.add((i0 + r) * ldo + j0),
+                            ldo,
+                        );
+                        let (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) = args;
+                        match mr {
+                            6 => tile256::<6>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                            5 => tile256::<5>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                            4 => tile256::<4>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                            3 => tile256::<3>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                            2 => tile256::<2>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                            _ => tile256::<1>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                        }
+                    }
+                    r += mr;
+                }
+                if half {
+                    let p = p1 - 1;
                     let j0 = p * PANEL;
                     let args = (
                         k,
-                        ai,
+                        a.wrapping_add(i0 * lda),
                         lda,
                         b.data.as_ptr().add(p * k),
                         b.bias.as_ptr().add(j0),
                         vmin,
                         vmax,
-                        (n - j0).min(PANEL),
+                        n - j0,
                         out.add(i0 * ldo + j0),
                         ldo,
                     );
                     let (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) = args;
-                    match mr {
-                        6 => tile256::<6>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
-                        5 => tile256::<5>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
-                        4 => tile256::<4>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
-                        3 => tile256::<3>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
-                        2 => tile256::<2>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
-                        _ => tile256::<1>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                    macro_rules! half_tile {
+                        ($($m:literal)*) => {
+                            match rows {
+                                $($m => tile256_half::<$m>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),)*
+                                _ => tile256_half::<1>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                            }
+                        };
                     }
+                    half_tile!(12 11 10 9 8 7 6 5 4 3 2);
                 }
-                i0 += mr;
+                i0 += rows;
             }
         }
     }
