@@ -42,6 +42,9 @@ pub(super) struct DwF32<'a> {
 /// bias, per-channel scale.
 pub(super) struct DwQs8<'a> {
     pub w: &'a [i32],
+    /// The weights in tap pairs for the AVX2 `vpmaddwd` kernel (`weights::dw_pairs`),
+    /// or empty.
+    pub pairs: &'a [i16],
     pub bias: &'a [i32],
     pub scale: &'a [f32],
     pub x_zero_point: i32,
@@ -427,15 +430,16 @@ unsafe fn qs8_pixels_avx2<const P: usize>(
     x: &[i8],
     d: &DwQs8<'_>,
     o: &mut [i8],
+    c_from: usize,
 ) {
     use std::arch::x86_64::*;
     let c = d.bias.len();
-    let full = c / 8 * 8;
+    let full = c_from + (c - c_from) / 8 * 8;
     let zx = _mm256_set1_epi32(d.x_zero_point);
     let zp = _mm256_set1_epi32(d.zero_point);
     let lo = _mm256_set1_epi32(d.qmin as i32);
     let hi = _mm256_set1_epi32(d.qmax as i32);
-    let mut c0 = 0;
+    let mut c0 = c_from;
     while c0 < full {
         // Two vectors per pass while two fit, then one.
         let h = if c0 + 16 <= full { 2 } else { 1 };
@@ -504,14 +508,126 @@ unsafe fn qs8_avx2_mult1(
     out: &mut [i8],
 ) {
     let step = g.stride_w * g.channels_in;
-    // SAFETY: as in `f32_avx512`.
+    let all = g.kernel_h * g.kernel_w;
+    // Whole blocks of 16 channels go through `vpmaddwd` on tap pairs (a tap outside
+    // the input reads a row of the input zero point, which contributes nothing); the
+    // other channels through the `vpmulld` loop.
+    let blocks = if all <= MADD_TAPS && d.pairs.len() == all.div_ceil(2) * (d.bias.len() / 16) * 32
+    {
+        d.bias.len() / 16
+    } else {
+        0
+    };
+    let zero_row = vec![d.x_zero_point as i8; if blocks > 0 { d.bias.len() } else { 0 }];
+    let xp = x.as_ptr();
+    // SAFETY: as in `f32_avx512`; a full tap list is in kernel order (`taps`), a
+    // pixel pair's taps are all inside, and the zero row holds `c` values.
+    let run = |t: &[(usize, usize)], dst: &mut [i8], pair: bool| unsafe {
+        let done = if blocks > 0 {
+            let mut rows = [zero_row.as_ptr(); MADD_TAPS];
+            for &(xo, k) in t {
+                rows[k] = xp.add(xo);
+            }
+            if pair {
+                qs8_pixels_avx2_madd::<2>(&rows[..all], step, d, dst, blocks);
+            } else {
+                qs8_pixels_avx2_madd::<1>(&rows[..all], step, d, dst, blocks);
+            }
+            16 * blocks
+        } else {
+            0
+        };
+        if pair {
+            qs8_pixels_avx2::<2>(t, step, x, d, dst, done)
+        } else {
+            qs8_pixels_avx2::<1>(t, step, x, d, dst, done)
+        }
+    };
     walk(
         g,
         pixels,
         out,
-        |t, dst| unsafe { qs8_pixels_avx2::<2>(t, step, x, d, dst) },
-        |t, dst| unsafe { qs8_pixels_avx2::<1>(t, step, x, d, dst) },
+        |t, dst| run(t, dst, true),
+        |t, dst| run(t, dst, false),
     );
+}
+
+/// Most taps of the `vpmaddwd` depthwise kernel (7x7).
+const MADD_TAPS: usize = 49;
+
+/// `qs8_pixels_avx2` for the first `blocks * 16` channels of `P` pixels: `rows[k]` is
+/// the first pixel's input row of tap `k` (in kernel order; a row of the input zero
+/// point for a tap outside), the second pixel's is `step` further. Each pair of taps'
+/// inputs (minus the zero point, in `i16`) is interleaved and multiplied with
+/// `d.pairs` by `vpmaddwd`, two products per `i32` lane: exactly the sums of the
+/// `vpmulld` loop (|x - zp| <= 255, |w| <= 128), at half its instructions.
+///
+/// # Safety
+/// The CPU has AVX2; every row pointer (plus `step` when `P` = 2) has `16 * blocks`
+/// readable values; `o` holds `P` pixels of `c` channels; `d.pairs` holds
+/// `ceil(rows / 2) * blocks * 32` values.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn qs8_pixels_avx2_madd<const P: usize>(
+    rows: &[*const i8],
+    step: usize,
+    d: &DwQs8<'_>,
+    o: &mut [i8],
+    blocks: usize,
+) {
+    use std::arch::x86_64::*;
+    let c = d.bias.len();
+    let zx = _mm256_set1_epi16(d.x_zero_point as i16);
+    let zp = _mm256_set1_epi32(d.zero_point);
+    let lo = _mm256_set1_epi32(d.qmin as i32);
+    let hi = _mm256_set1_epi32(d.qmax as i32);
+    let pairs = rows.len().div_ceil(2);
+    let wp = d.pairs.as_ptr();
+    for b in 0..blocks {
+        let c0 = 16 * b;
+        let mut acc = [[_mm256_setzero_si256(); 2]; P];
+        for j in 0..pairs {
+            let w = wp.add((j * blocks + b) * 32) as *const __m256i;
+            let (wl, wh) = (_mm256_loadu_si256(w), _mm256_loadu_si256(w.add(1)));
+            let (xa, xb) = (rows[2 * j], rows.get(2 * j + 1).copied());
+            for (p, a) in acc.iter_mut().enumerate() {
+                let ld = |row: *const i8| {
+                    let v = _mm_loadu_si128(row.add(p * step + c0) as *const __m128i);
+                    _mm256_sub_epi16(_mm256_cvtepi8_epi16(v), zx)
+                };
+                let va = ld(xa);
+                let vb = xb.map_or(_mm256_setzero_si256(), ld);
+                a[0] = _mm256_add_epi32(a[0], _mm256_madd_epi16(_mm256_unpacklo_epi16(va, vb), wl));
+                a[1] = _mm256_add_epi32(a[1], _mm256_madd_epi16(_mm256_unpackhi_epi16(va, vb), wh));
+            }
+        }
+        // Lanes of a[0]: channels 0-3 | 8-11 of the block; of a[1]: 4-7 | 12-15.
+        let reorder = |ptr: *const __m256i| {
+            let (v0, v1) = (_mm256_loadu_si256(ptr), _mm256_loadu_si256(ptr.add(1)));
+            (
+                _mm256_permute2x128_si256::<0x20>(v0, v1),
+                _mm256_permute2x128_si256::<0x31>(v0, v1),
+            )
+        };
+        let (bl, bh) = reorder(d.bias.as_ptr().add(c0) as *const __m256i);
+        let (sl, sh) = reorder(d.scale.as_ptr().add(c0) as *const __m256i);
+        let (sl, sh) = (_mm256_castsi256_ps(sl), _mm256_castsi256_ps(sh));
+        for (p, a) in acc.iter().enumerate() {
+            let rq = |acc: __m256i, bias: __m256i, scale: __m256| {
+                let v = _mm256_add_epi32(acc, bias);
+                let r = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(v), scale));
+                _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(r, zp), lo), hi)
+            };
+            // packs puts each lane's channels back in order: 0-7 | 8-15.
+            let w16 = _mm256_packs_epi32(rq(a[0], bl, sl), rq(a[1], bh, sh));
+            let w8 = _mm256_packs_epi16(w16, w16);
+            let bytes = _mm_unpacklo_epi64(
+                _mm256_castsi256_si128(w8),
+                _mm256_extracti128_si256::<1>(w8),
+            );
+            _mm_storeu_si128(o.as_mut_ptr().add(p * c + c0) as *mut __m128i, bytes);
+        }
+    }
 }
 
 /// The portable loops compiled for AVX2 + FMA (the compiler vectorizes the channel

@@ -425,11 +425,12 @@ pub fn conv2d_qs8(
     let out_len = check_call(g, w.channels_out, w.depth, w.groups, x.len(), work.account)?;
     let mut out = output::<i8>(out_len, work.account)?;
     let co = w.channels_out;
-    if let Some((dw, bias, scale)) = w.dw.as_ref().filter(|_| g.groups == g.channels_in) {
+    if let Some(dw) = w.dw.as_ref().filter(|_| g.groups == g.channels_in) {
         let d = depthwise::DwQs8 {
-            w: dw,
-            bias,
-            scale,
+            w: &dw.w,
+            pairs: &dw.pairs,
+            bias: &dw.bias,
+            scale: &dw.scale,
             x_zero_point: w.input_zero_point as i32,
             zero_point: w.output_zero_point,
             qmin: w.output_min,

@@ -327,6 +327,8 @@ fn depthwise_paths_agree() {
         (8, 19, 1, 3, 2, 1),
         (7, 8, 2, 3, 1, 1),
         (6, 5, 1, 5, 1, 2),
+        // 25 taps (the last pair half zeros), two whole 16-channel blocks and 8 more.
+        (9, 40, 1, 5, 1, 2),
     ] {
         let co = c * mult;
         let g = geom(h, h + 2, c, co, k, s, pad, c);
@@ -354,8 +356,18 @@ fn depthwise_paths_agree() {
             .collect();
         let bq: Vec<i32> = (0..co as i32).map(|j| j * 37 - 100).collect();
         let sq: Vec<f32> = (0..co).map(|j| 0.0007 + j as f32 * 1e-4).collect();
+        // The same weights `[channels, taps]` in tap pairs (multiplier 1 only).
+        let w8: Vec<i8> = (0..co * taps)
+            .map(|i| wq[(i % taps) * co + i / taps] as i8)
+            .collect();
+        let pairs = if mult == 1 {
+            super::weights::dw_pairs(&w8, co, taps)
+        } else {
+            Vec::new()
+        };
         let dq = depthwise::DwQs8 {
             w: &wq,
+            pairs: &pairs,
             bias: &bq,
             scale: &sq,
             x_zero_point: -7,

@@ -33,15 +33,26 @@ pub struct WeightsQs8 {
     pub(super) groups: usize,
     pub(super) input_zero_point: i8,
     pub(super) packed: Vec<(PackedQs8, Qs8Requant)>,
-    /// For grouped weights, the depthwise kernel's data: weights `[depth,
-    /// channels_out]` widened, the raw bias and the scales.
-    pub(super) dw: Option<(Vec<i32>, Vec<i32>, Vec<f32>)>,
+    /// For grouped weights, the depthwise kernel's data.
+    pub(super) dw: Option<DwQs8Data>,
     pub(super) output_zero_point: i32,
     pub(super) output_min: i8,
     pub(super) output_max: i8,
     /// Whether its GEMMs run on one thread or several, as measured.
     pub(super) threads: ThreadChoice,
     charge: Charge,
+}
+
+/// The int8 depthwise kernel's data of grouped weights.
+pub(super) struct DwQs8Data {
+    /// Weights `[depth, channels_out]`, widened.
+    pub(super) w: Vec<i32>,
+    /// The raw bias.
+    pub(super) bias: Vec<i32>,
+    pub(super) scale: Vec<f32>,
+    /// The weights in tap pairs for the `vpmaddwd` kernel ([`dw_pairs`]; empty unless
+    /// multiplier 1).
+    pub(super) pairs: Vec<i16>,
 }
 
 /// Requantization parameters as the interface passes them (see `requantization` in
@@ -75,6 +86,33 @@ fn transpose<T: Copy, U: Copy + Default>(
         }
     }
     t
+}
+
+/// Multiplier-1 depthwise weights `w [channels, taps]` for the AVX2 `vpmaddwd` kernel:
+/// for each pair of taps `(2j, 2j + 1)` (the last one alone, paired with zeros) and each
+/// whole block of 16 channels, 32 `i16`: first the pairs `(w[2j][c], w[2j+1][c])` of
+/// channels 0-3 and 8-11 of the block, then those of 4-7 and 12-15 (the order in which
+/// `vpunpcklwd` / `vpunpckhwd` interleave two taps' inputs). Channels past the last whole
+/// block are left out (the kernel runs them the other way).
+pub(super) fn dw_pairs(w: &[i8], channels: usize, taps: usize) -> Vec<i16> {
+    let blocks = channels / 16;
+    let pairs = taps.div_ceil(2);
+    let mut out = Vec::with_capacity(pairs * blocks * 32);
+    let at = |c: usize, k: usize| if k < taps { w[c * taps + k] as i16 } else { 0 };
+    for j in 0..pairs {
+        for b in 0..blocks {
+            for half in [[0usize, 8], [4, 12]] {
+                for base in half {
+                    for i in 0..4 {
+                        let c = b * 16 + base + i;
+                        out.push(at(c, 2 * j));
+                        out.push(at(c, 2 * j + 1));
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 fn check_weights(
@@ -204,7 +242,10 @@ impl WeightsQs8 {
         let per_group =
             PackedQs8::bytes_for(depth, go)?.checked_add(size_of::<Qs8Requant>() + go * 8)?;
         let dw = if groups > 1 {
-            channels_out.checked_mul(depth)?.checked_mul(4)? + channels_out * 8
+            let pairs = channels_out
+                .checked_mul(depth.checked_add(1)?)?
+                .checked_mul(2)?;
+            channels_out.checked_mul(depth)?.checked_mul(4)? + channels_out * 8 + pairs
         } else {
             0
         };
@@ -266,12 +307,15 @@ impl WeightsQs8 {
             };
             packed.push((b, r));
         }
-        let dw = (groups > 1).then(|| {
-            (
-                transpose(w, channels_out, depth, i32::from),
-                rq.bias.to_vec(),
-                rq.scale.to_vec(),
-            )
+        let dw = (groups > 1).then(|| DwQs8Data {
+            w: transpose(w, channels_out, depth, i32::from),
+            bias: rq.bias.to_vec(),
+            scale: rq.scale.to_vec(),
+            pairs: if groups == channels_out {
+                dw_pairs(w, channels_out, depth)
+            } else {
+                Vec::new()
+            },
         });
         let mut weights = WeightsQs8 {
             channels_out,
@@ -297,8 +341,11 @@ impl WeightsQs8 {
             .iter()
             .map(|(b, r)| b.bytes() + r.bias.capacity() * 4 + r.scale.capacity() * 4)
             .sum();
-        let dw = self.dw.as_ref().map_or(0, |(w, b, s)| {
-            w.capacity() * 4 + b.capacity() * 4 + s.capacity() * 4
+        let dw = self.dw.as_ref().map_or(0, |d| {
+            d.w.capacity() * 4
+                + d.bias.capacity() * 4
+                + d.scale.capacity() * 4
+                + d.pairs.capacity() * 2
         });
         size_of::<WeightsQs8>()
             + groups
