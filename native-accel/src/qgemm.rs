@@ -782,11 +782,7 @@ mod x86 {
             let mut r = 0;
             while r < MR {
                 let r2 = (r + 1).min(MR - 1);
-                let q = if epi.zp_fits_i8 {
-                    pack_rows_i8_zp8(v[r], v[r2], epi)
-                } else {
-                    pack_rows_i8(v[r], v[r2], epi)
-                };
+                let q = pack_rows_i8(v[r], v[r2], epi);
                 let bytes: [i8; 16] = std::mem::transmute(q);
                 for (rr, half) in [(r, 0), (r2, 8)] {
                     let dst = out.add(rr * ldo);
@@ -802,36 +798,26 @@ mod x86 {
     }
 
     /// The requantized outputs `v` (before the zero point) of two rows' 8 columns as 16
-    /// `i8`s, row `a` first: `sat8(sat16(v) +sat zp)` clamped to `[qmin, qmax]`, which
-    /// equals `v.saturating_add(zp).clamp(qmin, qmax)` when `zp` is an `i8` (a clamped
-    /// `i16` stays beyond the `i8` range after adding it).
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn pack_rows_i8_zp8(a: __m256i, b: __m256i, epi: &Epi) -> __m128i {
-        let p16 = _mm256_packs_epi32(a, b); // [a0..3 b0..3 | a4..7 b4..7]
-        let p16 = _mm256_adds_epi16(p16, _mm256_set1_epi16(epi.zp as i16));
-        let p8 = _mm256_packs_epi16(p16, p16); // [a0..3 b0..3 a0..3 b0..3 | a4..7 b4..7 ..]
-        let q = _mm_unpacklo_epi32(
-            _mm256_castsi256_si128(p8),
-            _mm256_extracti128_si256::<1>(p8),
-        );
-        // The unpack of 32-bit pairs leaves q = [a0..3 a4..7 b0..3 b4..7].
-        _mm_min_epi8(
-            _mm_max_epi8(q, _mm_set1_epi8(epi.qmin)),
-            _mm_set1_epi8(epi.qmax),
-        )
-    }
-
-    /// As [`pack_rows_i8_zp8`] for any `i32` zero point: clamp to `[lo, hi]`, add, pack.
+    /// `i8`s, row `a` first, `v.saturating_add(zp).clamp(qmin, qmax)`. An `i8` zero point
+    /// is added in saturated `i16` after packing, `sat8(sat16(v) +sat zp)`, which gives
+    /// the same (a clamped `i16` stays beyond the `i8` range after adding it); any other
+    /// is added in `i32` after clamping to `[lo, hi]`.
     #[target_feature(enable = "avx2")]
     #[inline]
     unsafe fn pack_rows_i8(a: __m256i, b: __m256i, epi: &Epi) -> __m128i {
-        let (lo, hi) = (_mm256_set1_epi32(epi.lo), _mm256_set1_epi32(epi.hi));
-        let zp = _mm256_set1_epi32(epi.zp);
-        let a = _mm256_add_epi32(_mm256_max_epi32(_mm256_min_epi32(a, hi), lo), zp);
-        let b = _mm256_add_epi32(_mm256_max_epi32(_mm256_min_epi32(b, hi), lo), zp);
-        let p16 = _mm256_packs_epi32(a, b);
-        let p8 = _mm256_packs_epi16(p16, p16);
+        let p16 = if epi.zp_fits_i8 {
+            // [a0..3 b0..3 | a4..7 b4..7]
+            let p16 = _mm256_packs_epi32(a, b);
+            _mm256_adds_epi16(p16, _mm256_set1_epi16(epi.zp as i16))
+        } else {
+            let (lo, hi) = (_mm256_set1_epi32(epi.lo), _mm256_set1_epi32(epi.hi));
+            let zp = _mm256_set1_epi32(epi.zp);
+            let a = _mm256_add_epi32(_mm256_max_epi32(_mm256_min_epi32(a, hi), lo), zp);
+            let b = _mm256_add_epi32(_mm256_max_epi32(_mm256_min_epi32(b, hi), lo), zp);
+            _mm256_packs_epi32(a, b)
+        };
+        let p8 = _mm256_packs_epi16(p16, p16); // [a0..3 b0..3 a0..3 b0..3 | a4..7 b4..7 ..]
+                                               // The unpack of 32-bit pairs leaves q = [a0..3 a4..7 b0..3 b4..7].
         let q = _mm_unpacklo_epi32(
             _mm256_castsi256_si128(p8),
             _mm256_extracti128_si256::<1>(p8),

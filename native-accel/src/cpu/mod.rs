@@ -293,14 +293,7 @@ fn depthwise_chunks<T: Send>(
             continue;
         }
         let per = p.len().div_ceil(parts).next_multiple_of(2);
-        let split: Vec<(Range<usize>, &mut [T])> = o
-            .chunks_mut(per * co)
-            .enumerate()
-            .map(|(i, c)| {
-                let r0 = p.start + i * per;
-                (r0..(r0 + per).min(p.end), c)
-            })
-            .collect();
+        let split = row_parts(p, per, co, o).collect();
         crate::pool::for_each_part(threads, split, |(r, c)| in_blocks(r, c, &run));
     }
     choice.record(threads, start.elapsed());
@@ -310,11 +303,27 @@ fn depthwise_chunks<T: Send>(
 /// `run` on blocks of [`DW_BLOCK`] pixels of `p` (`o` holds those pixels), so that
 /// what follows the convolution in `run` (an activation) finds each block in cache.
 fn in_blocks<T>(p: Range<usize>, o: &mut [T], run: &impl Fn(Range<usize>, &mut [T])) {
-    let per = o.len() / p.len().max(1);
-    for (i, c) in o.chunks_mut(DW_BLOCK * per.max(1)).enumerate() {
-        let r0 = p.start + i * DW_BLOCK;
-        run(r0..(r0 + DW_BLOCK).min(p.end), c);
+    let width = o.len() / p.len().max(1);
+    for (r, c) in row_parts(p, DW_BLOCK, width, o) {
+        run(r, c);
     }
+}
+
+/// `rows` in runs of `per` rows (the last may be shorter), each with its `width` values
+/// of `data` (which holds exactly those rows).
+fn row_parts<T>(
+    rows: Range<usize>,
+    per: usize,
+    width: usize,
+    data: &mut [T],
+) -> impl Iterator<Item = (Range<usize>, &mut [T])> {
+    let per = per.max(1);
+    data.chunks_mut(per * width.max(1))
+        .enumerate()
+        .map(move |(i, c)| {
+            let r0 = rows.start + i * per;
+            (r0..(r0 + per).min(rows.end), c)
+        })
 }
 
 /// Output pixels a depthwise convolution computes before handing them on (even, for
@@ -341,14 +350,7 @@ fn fill_rows<T: Send>(
         return;
     }
     let per = m.div_ceil(parts);
-    let chunks: Vec<(Range<usize>, &mut [T])> = a[..m * depth]
-        .chunks_mut(per * depth)
-        .enumerate()
-        .map(|(i, c)| {
-            let r0 = rows.start + i * per;
-            (r0..(r0 + per).min(rows.end), c)
-        })
-        .collect();
+    let chunks = row_parts(rows, per, depth, &mut a[..m * depth]).collect();
     crate::pool::for_each_part(threads, chunks, |(r, c)| fill(r, c));
 }
 
