@@ -531,6 +531,15 @@ impl Method {
     }
 
     fn delegate_arg(&mut self, vi: usize) -> Result<Evalue> {
+        if let Value::Tensor(t) = &self.values[vi] {
+            // The common case, without the round trip through a host `Tensor`.
+            let (addr, nbytes) = (t.addr, t.nbytes()?);
+            let mut wt = tensor_ref_data(t);
+            if nbytes > 0 {
+                wt.data = self.storage.read(addr, nbytes)?;
+            }
+            return Ok(Evalue::Tensor(wt));
+        }
         Ok(match self.read_value(vi)? {
             crate::EValue::None => Evalue::None,
             crate::EValue::Int(v) => Evalue::Int(v),
@@ -555,12 +564,10 @@ impl Method {
         let inputs = args
             .iter()
             .enumerate()
-            .map(|(k, &vi)| {
-                let mut a = self.delegate_arg(vi)?;
-                if let (true, Evalue::Tensor(t)) = (k >= first_output, &mut a) {
-                    t.data = Vec::new();
-                }
-                Ok(a)
+            .map(|(k, &vi)| match &self.values[vi] {
+                // An output tensor's bytes are never read (not even fetched).
+                Value::Tensor(t) if k >= first_output => Ok(Evalue::Tensor(tensor_ref_data(t))),
+                _ => self.delegate_arg(vi),
             })
             .collect::<Result<Vec<_>>>()?;
         self.mark("copy in", EventKind::Copy, start, Some(pc));
@@ -741,6 +748,16 @@ fn check_sizes(
         _ => Err(format!(
             "sizes {sizes:?} need more than the {capacity} bytes planned"
         )),
+    }
+}
+
+/// A tensor value's descriptor as a by-value tensor with no bytes yet.
+fn tensor_ref_data(t: &TensorValue) -> wit::Tensor {
+    wit::Tensor {
+        dtype: to_wit_dtype(t.dtype),
+        sizes: t.sizes.clone(),
+        dim_order: t.dim_order.clone(),
+        data: Vec::new(),
     }
 }
 
