@@ -47,6 +47,38 @@ fn for_rows(
     }
 }
 
+/// `dst.copy_from_slice(src)` (equal lengths). On wasm32 a row of 16 to 256 bytes is
+/// copied in 16-byte loads and stores (the last pair overlapping), not by
+/// `memory.copy`, which wasmtime runs as a call into the host: for the 64-byte rows of
+/// an attention head transpose the call cost more than the copy.
+#[inline]
+fn copy_row<T: Copy>(dst: &mut [T], src: &[T]) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use core::arch::wasm32::*;
+        let bytes = std::mem::size_of_val(dst);
+        if (16..=256).contains(&bytes) && src.len() == dst.len() {
+            let (d, s) = (dst.as_mut_ptr() as *mut u8, src.as_ptr() as *const u8);
+            let mut i = 0;
+            // SAFETY: both slices hold `bytes` bytes and do not overlap (one is borrowed
+            // mutably); every access is a 16-byte window inside `0..bytes`.
+            unsafe {
+                while i + 16 < bytes {
+                    v128_store(d.add(i) as *mut v128, v128_load(s.add(i) as *const v128));
+                    i += 16;
+                }
+                let last = bytes - 16;
+                v128_store(
+                    d.add(last) as *mut v128,
+                    v128_load(s.add(last) as *const v128),
+                );
+            }
+            return;
+        }
+    }
+    dst.copy_from_slice(src);
+}
+
 /// A transpose reduced to its essentials: output dims (size-1 dims dropped, runs of
 /// dims that stay adjacent merged) and the input stride of each.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +140,7 @@ impl Transpose {
         for_rows(&self.dims, &self.in_strides, &os, |src, dst| {
             let o = &mut out[dst..dst + n];
             if s == 1 {
-                o.copy_from_slice(&x[src..src + n]);
+                copy_row(o, &x[src..src + n]);
             } else {
                 for (j, v) in o.iter_mut().enumerate() {
                     *v = x[src + j * s];
