@@ -198,9 +198,6 @@ mod x86 {
                 _mm256_storeu_ps(c.as_mut_ptr(), _mm256_mul_ps(t, x));
             }),
             Activation::Silu => {
-                // The table in four registers, read with `vpermps` and two levels of
-                // blends on index bits 3 and 4: `vgatherdps` is microcoded on AMD Zen
-                // (on Zen 3 the gather was a third of the SiLU's time).
                 // SAFETY: 32 entries, four whole loads of 8.
                 let tab = unsafe {
                     [
@@ -210,50 +207,65 @@ mod x86 {
                         _mm256_loadu_ps(table.add(24)),
                     ]
                 };
-                by_vectors::<8>(data, |c| unsafe {
-                    let x = _mm256_loadu_ps(c.as_ptr());
-                    let z = _mm256_or_ps(x, _mm256_set1_ps(-0.0));
-                    let magic = _mm256_set1_ps(MAGIC);
-                    let nm = _mm256_fmadd_ps(z, _mm256_set1_ps(exact::SIG_LOG2E), magic);
-                    let nmi = _mm256_castps_si256(nm);
-                    let idx = _mm256_and_si256(nmi, _mm256_set1_epi32(31));
-                    let bit3 = _mm256_castsi256_ps(_mm256_slli_epi32::<28>(idx));
-                    let bit4 = _mm256_castsi256_ps(_mm256_slli_epi32::<27>(idx));
-                    let lo = _mm256_blendv_ps(
-                        _mm256_permutevar8x32_ps(tab[0], idx),
-                        _mm256_permutevar8x32_ps(tab[1], idx),
-                        bit3,
-                    );
-                    let hi = _mm256_blendv_ps(
-                        _mm256_permutevar8x32_ps(tab[2], idx),
-                        _mm256_permutevar8x32_ps(tab[3], idx),
-                        bit3,
-                    );
-                    let l = _mm256_blendv_ps(lo, hi, bit4);
-                    let n = _mm256_sub_ps(nm, magic);
-                    let t = _mm256_fmadd_ps(n, _mm256_set1_ps(exact::SIG_MINUS_LN2_HI), z);
-                    let t = _mm256_fmadd_ps(n, _mm256_set1_ps(exact::SIG_MINUS_LN2_LO), t);
-                    let p = _mm256_fmadd_ps(t, _mm256_set1_ps(0.5), _mm256_set1_ps(exact::SIG_C1));
-                    let t = _mm256_mul_ps(t, l);
-                    let p = _mm256_fmadd_ps(t, p, l);
-                    let m =
-                        _mm256_srai_epi32::<5>(_mm256_sub_epi32(nmi, _mm256_castps_si256(magic)));
-                    let under = _mm256_cmpgt_epi32(_mm256_set1_epi32(-126), m);
-                    let m = _mm256_max_epi32(m, _mm256_set1_epi32(-126));
-                    let s = _mm256_slli_epi32::<23>(_mm256_add_epi32(m, _mm256_set1_epi32(127)));
-                    let e = _mm256_mul_ps(p, _mm256_castsi256_ps(s));
-                    let abs = _mm256_andnot_ps(_mm256_set1_ps(-0.0), e);
-                    let tiny = _mm256_cmp_ps::<_CMP_LT_OQ>(abs, _mm256_set1_ps(f32::MIN_POSITIVE));
-                    let drop = _mm256_or_ps(tiny, _mm256_castsi256_ps(under));
-                    let e = _mm256_andnot_ps(drop, e);
-                    let one = _mm256_set1_ps(1.0);
-                    let f = _mm256_div_ps(e, _mm256_add_ps(e, one));
-                    // blendv picks `f` where x's sign bit is set.
-                    let sig = _mm256_blendv_ps(_mm256_sub_ps(one, f), f, x);
-                    _mm256_storeu_ps(c.as_mut_ptr(), _mm256_mul_ps(x, sig));
+                // Two vectors per step: one vector's chain (table lookup, polynomial,
+                // division) is about 60 cycles long, longer than the scheduler can
+                // overlap with the next iteration's; two independent chains side by
+                // side keep the FP pipes fed (Zen 3: 0.96 -> 0.6 ns per value).
+                by_vectors::<16>(data, |c| unsafe {
+                    let a = _mm256_loadu_ps(c.as_ptr());
+                    let b = _mm256_loadu_ps(c.as_ptr().add(8));
+                    _mm256_storeu_ps(c.as_mut_ptr(), silu8(a, &tab));
+                    _mm256_storeu_ps(c.as_mut_ptr().add(8), silu8(b, &tab));
                 })
             }
         }
+    }
+
+    /// SiLU of 8 lanes, `table` the 32 entries of `EXP2_K_OVER_32` in four registers,
+    /// read with `vpermps` and two levels of blends on index bits 3 and 4
+    /// (`vgatherdps` is microcoded on AMD Zen; on Zen 3 the gather was a third of the
+    /// SiLU's time).
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn silu8(x: __m256, tab: &[__m256; 4]) -> __m256 {
+        let z = _mm256_or_ps(x, _mm256_set1_ps(-0.0));
+        let magic = _mm256_set1_ps(MAGIC);
+        let nm = _mm256_fmadd_ps(z, _mm256_set1_ps(exact::SIG_LOG2E), magic);
+        let nmi = _mm256_castps_si256(nm);
+        let idx = _mm256_and_si256(nmi, _mm256_set1_epi32(31));
+        let bit3 = _mm256_castsi256_ps(_mm256_slli_epi32::<28>(idx));
+        let bit4 = _mm256_castsi256_ps(_mm256_slli_epi32::<27>(idx));
+        let lo = _mm256_blendv_ps(
+            _mm256_permutevar8x32_ps(tab[0], idx),
+            _mm256_permutevar8x32_ps(tab[1], idx),
+            bit3,
+        );
+        let hi = _mm256_blendv_ps(
+            _mm256_permutevar8x32_ps(tab[2], idx),
+            _mm256_permutevar8x32_ps(tab[3], idx),
+            bit3,
+        );
+        let l = _mm256_blendv_ps(lo, hi, bit4);
+        let n = _mm256_sub_ps(nm, magic);
+        let t = _mm256_fmadd_ps(n, _mm256_set1_ps(exact::SIG_MINUS_LN2_HI), z);
+        let t = _mm256_fmadd_ps(n, _mm256_set1_ps(exact::SIG_MINUS_LN2_LO), t);
+        let p = _mm256_fmadd_ps(t, _mm256_set1_ps(0.5), _mm256_set1_ps(exact::SIG_C1));
+        let t = _mm256_mul_ps(t, l);
+        let p = _mm256_fmadd_ps(t, p, l);
+        let m = _mm256_srai_epi32::<5>(_mm256_sub_epi32(nmi, _mm256_castps_si256(magic)));
+        let under = _mm256_cmpgt_epi32(_mm256_set1_epi32(-126), m);
+        let m = _mm256_max_epi32(m, _mm256_set1_epi32(-126));
+        let s = _mm256_slli_epi32::<23>(_mm256_add_epi32(m, _mm256_set1_epi32(127)));
+        let e = _mm256_mul_ps(p, _mm256_castsi256_ps(s));
+        let abs = _mm256_andnot_ps(_mm256_set1_ps(-0.0), e);
+        let tiny = _mm256_cmp_ps::<_CMP_LT_OQ>(abs, _mm256_set1_ps(f32::MIN_POSITIVE));
+        let drop = _mm256_or_ps(tiny, _mm256_castsi256_ps(under));
+        let e = _mm256_andnot_ps(drop, e);
+        let one = _mm256_set1_ps(1.0);
+        let f = _mm256_div_ps(e, _mm256_add_ps(e, one));
+        // blendv picks `f` where x's sign bit is set.
+        let sig = _mm256_blendv_ps(_mm256_sub_ps(one, f), f, x);
+        _mm256_mul_ps(x, sig)
     }
 }
 
