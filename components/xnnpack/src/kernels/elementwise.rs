@@ -635,10 +635,25 @@ impl<L: ArithLane> RowOp<f32> for Arith<L> {
         use core::arch::wasm32::*;
         let (lo, hi) = (f32x4_splat(self.min), f32x4_splat(self.max));
         let n = n.min(out.len());
+        let o = out.as_mut_ptr();
         let mut i = 0;
+        // Sixteen lanes per loop iteration: under a call deadline wasmtime checks the
+        // epoch at every loop header, which cost a four-lane loop over half its time
+        // (EfficientNet's squeeze-excite multiply: 46 us without the check, 117 with).
+        while i + 16 <= n {
+            let v0 = f32x4_pmin(f32x4_pmax(L::v(a(i), b(i)), lo), hi);
+            let v1 = f32x4_pmin(f32x4_pmax(L::v(a(i + 4), b(i + 4)), lo), hi);
+            let v2 = f32x4_pmin(f32x4_pmax(L::v(a(i + 8), b(i + 8)), lo), hi);
+            let v3 = f32x4_pmin(f32x4_pmax(L::v(a(i + 12), b(i + 12)), lo), hi);
+            v128_store(o.add(i) as *mut v128, v0);
+            v128_store(o.add(i + 4) as *mut v128, v1);
+            v128_store(o.add(i + 8) as *mut v128, v2);
+            v128_store(o.add(i + 12) as *mut v128, v3);
+            i += 16;
+        }
         while i + 4 <= n {
             let v = f32x4_pmin(f32x4_pmax(L::v(a(i), b(i)), lo), hi);
-            v128_store(out.as_mut_ptr().add(i) as *mut v128, v);
+            v128_store(o.add(i) as *mut v128, v);
             i += 4;
         }
         i
