@@ -6,7 +6,10 @@
 //! the slow portable path).
 
 use plugboard_native_accel::sgemm::{sgemm_with_path, PackedF32, SgemmPath};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+use common::time;
 
 /// (m, k, n): NHWC convolutions of MobileNet-style networks lowered to GEMM.
 const SHAPES: &[(usize, usize, usize)] = &[
@@ -24,21 +27,6 @@ const SHAPES: &[(usize, usize, usize)] = &[
     (1, 1280, 1000),
     (1, 512, 1000),
 ];
-
-/// Best time of repeated calls of `f` within `budget` (at least 3 calls, after a warm-up).
-fn time(budget: Duration, mut f: impl FnMut()) -> f64 {
-    f();
-    let start = Instant::now();
-    let mut best = f64::INFINITY;
-    let mut iters = 0;
-    while start.elapsed() < budget || iters < 3 {
-        let t0 = Instant::now();
-        f();
-        best = best.min(t0.elapsed().as_secs_f64());
-        iters += 1;
-    }
-    best
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

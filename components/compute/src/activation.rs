@@ -130,3 +130,66 @@ pub fn sigmoid(x: f32) -> f32 {
 pub fn silu(x: f32) -> f32 {
     x * sigmoid(x)
 }
+
+/// Constants of [`sigmoid_p5`], as XNNPACK's AVX2 kernel has them: the bias that
+/// rounds `z * log2(e)` to an integer `n` and leaves `n + 127` in the low mantissa bits
+/// (`0x1.8000FEp23`), `log2(e)`, `-ln(2)`, the degree-5 polynomial's `c5..c1`, and the
+/// input below which `e^z` is under f32's smallest normal (`-0x1.5D589Ep+6`).
+pub const P5_MAGIC: f32 = f32::from_bits(0x4b40_007f);
+pub const P5_LOG2E: f32 = f32::from_bits(0x3fb8_aa3b);
+pub const P5_MINUS_LN2: f32 = f32::from_bits(0xbf31_7218);
+pub const P5_C5: f32 = f32::from_bits(0x3c07_cfce);
+pub const P5_C4: f32 = f32::from_bits(0x3d2b_9d0d);
+pub const P5_C3: f32 = f32::from_bits(0x3e2a_ad40);
+pub const P5_C2: f32 = f32::from_bits(0x3eff_fee3);
+pub const P5_C1: f32 = f32::from_bits(0x3f7f_fffb);
+pub const P5_DENORM_CUTOFF: f32 = f32::from_bits(0xc2ae_ac4f);
+
+/// The logistic function as XNNPACK's AVX2 microkernel computes it
+/// (`src/f32-vsigmoid/avx2-rr1-p5.c.in` with division, `..._avx2_rr1_p5_div_u40`, the
+/// one ExecuTorch's XNNPACK picks on x86-64 with AVX2 but not AVX-512), rounding for
+/// rounding: with `z = -|x|`, `n = round(z * log2(e))` through [`P5_MAGIC`], `s = 2^n`
+/// from `n`'s bits, a one-step range reduction `t = z - n * ln2`, a degree-5
+/// polynomial, `e = s + (t * s) * p`, then `e / (e + 1)`, mirrored for `x >= 0`.
+/// Below [`P5_DENORM_CUTOFF`], and where `e` is under f32's smallest normal (flushed as
+/// in XNNPACK's denormals-off mode), `e` is zero.
+///
+/// It needs no table: on AVX2, where [`sigmoid`]'s 32-entry table costs four permutes
+/// and three blends per vector, it is about twice as fast. It differs from
+/// [`sigmoid`] by at most a few ulp.
+#[inline(always)]
+pub fn sigmoid_p5(x: f32) -> f32 {
+    let z = -x.abs();
+    let e = if z < P5_DENORM_CUTOFF {
+        0.0
+    } else {
+        let nm = fused_mul_add(z, P5_LOG2E, P5_MAGIC);
+        let s = f32::from_bits(nm.to_bits() << 23);
+        let n = nm - P5_MAGIC;
+        let t = fused_mul_add(n, P5_MINUS_LN2, z);
+        let p = fused_mul_add(P5_C5, t, P5_C4);
+        let p = fused_mul_add(p, t, P5_C3);
+        let p = fused_mul_add(p, t, P5_C2);
+        let p = fused_mul_add(p, t, P5_C1);
+        let t = t * s;
+        let e = fused_mul_add(t, p, s);
+        if e < f32::MIN_POSITIVE {
+            0.0
+        } else {
+            e
+        }
+    };
+    let f = e / (e + 1.0);
+    if x.is_sign_negative() {
+        f
+    } else {
+        1.0 - f
+    }
+}
+
+/// `x * sigmoid_p5(x)`, the product rounded once (XNNPACK's AVX2 `Sigmoid` then a
+/// `Multiply`).
+#[inline(always)]
+pub fn silu_p5(x: f32) -> f32 {
+    x * sigmoid_p5(x)
+}
