@@ -6,10 +6,22 @@ fn account() -> Account {
     Account::new(1 << 30, 1 << 40)
 }
 
-/// Runs `f` with a fresh scratch on `threads` threads, in chunks of `chunk_work`.
+/// Runs `f` with a fresh scratch on `threads` threads, in chunks of `chunk_work`. The
+/// scratch holds spare output buffers full of garbage (NaN, 0x55) larger than any
+/// output here, so every test's output reuses one: an element a convolution failed to
+/// write would keep the garbage.
 fn with_work<R>(threads: usize, chunk_work: usize, f: impl FnOnce(&mut Work<'_>) -> R) -> R {
     let a = account();
     let mut scratch = Scratch::default();
+    let spare = |bytes| a.charge(bytes, "a test's spare buffer").unwrap();
+    scratch.recycle(Charged {
+        value: vec![f32::NAN; 1 << 18],
+        charge: spare(4 << 18),
+    });
+    scratch.recycle(Charged {
+        value: vec![0x55i8; 1 << 18],
+        charge: spare(1 << 18),
+    });
     f(&mut Work {
         account: &a,
         scratch: &mut scratch,
@@ -391,4 +403,24 @@ fn depthwise_paths_agree() {
             assert_eq!(got_q, want_q, "{isa:?}");
         }
     }
+}
+
+#[test]
+fn outputs_reuse_a_spare_buffer_and_chains_hand_theirs_back() {
+    let g = geom(5, 6, 3, 4, 3, 1, 1, 1);
+    let w = WeightsF32::new(4, 27, 1, &[0.5; 108], None, &account()).unwrap();
+    let x = vec![1.0f32; g.input_len().unwrap()];
+    let fresh = f32_conv(&w, &g, &x, -9.0, 9.0, 1, CHUNK_WORK).unwrap();
+    with_work(1, CHUNK_WORK, |wk| {
+        let out = conv2d_f32(&w, &g, &x, -9.0, 9.0, Activation::None, wk).unwrap();
+        // The garbage-filled spare (capacity 2^18) became the output, charged whole.
+        assert_eq!(out.value.capacity(), 1 << 18);
+        assert_eq!(out.charge.bytes(), 4 << 18);
+        assert_eq!(out.value, fresh);
+        // Handed back, it is the next output's buffer again.
+        wk.scratch.recycle(out);
+        let again = conv2d_f32(&w, &g, &x, -9.0, 9.0, Activation::None, wk).unwrap();
+        assert_eq!(again.value.capacity(), 1 << 18);
+        assert_eq!(again.value, fresh);
+    });
 }

@@ -13,7 +13,7 @@
 
 use plugboard_native_accel::activation::Activation;
 use plugboard_native_accel::cpu::{
-    self, Charged, ConvGeometry, Requantization, Scratch, WeightsF32, WeightsQs8, Work,
+    self, Charged, ConvGeometry, OutputElem, Requantization, Scratch, WeightsF32, WeightsQs8, Work,
 };
 use plugboard_native_accel::isa::Isa;
 use plugboard_native_accel::meter::{AccelError, AccelErrorKind, Account, Charge};
@@ -179,7 +179,7 @@ fn check_chain(account: &Account, steps: &[cpu_accel::ActivatedStep]) -> Result<
 }
 
 /// Which element type a chain runs on.
-trait ChainElem: Sized {
+trait ChainElem: OutputElem {
     fn run(
         w: &Weights,
         g: &ConvGeometry,
@@ -261,8 +261,10 @@ impl CpuAccel {
         };
         for (i, s) in steps.iter().enumerate() {
             let w = Self::get(&self.weights, s.step.weights).map_err(|e| step(i, e))?;
-            x = T::run(w, &geometry(&s.step.geometry), s, &x.value, &mut work)
+            let y = T::run(w, &geometry(&s.step.geometry), s, &x.value, &mut work)
                 .map_err(|e| step(i, e))?;
+            // The used input becomes a later output's buffer (no zeroing, no fresh pages).
+            work.scratch.recycle(std::mem::replace(&mut x, y));
         }
         Ok(x)
     }
