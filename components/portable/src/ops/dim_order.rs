@@ -1,6 +1,6 @@
 //! Copies with dtype conversion and/or a change of memory layout:
 //! `dim_order_ops::_to_dim_order_copy.out`, `dim_order_ops::_clone_dim_order.out`,
-//! `aten::_to_copy.out`, `aten::clone.out` and `aten::copy.out`.
+//! `aten::_to_copy.out`, `aten::clone.out`, `aten::copy.out` and `aten::copy_`.
 //!
 //! The out tensor carries the target dtype and dim order; values convert as PyTorch's
 //! casts (float to integer truncates toward zero, anything to bool is `!= 0`).
@@ -28,6 +28,9 @@ pub fn register(r: &mut Registrar) {
     r.add("aten::_to_copy.out", REAL_AND_BOOL, |a| plain_copy(a, 3));
     r.add("aten::clone.out", REAL_AND_BOOL, |a| plain_copy(a, 2));
     r.add("aten::copy.out", REAL_AND_BOOL, copy_out);
+    // In place: the return value (argument 3) is `self`. ExecuTorch emits it to write
+    // a mutable buffer's new value back into the buffer.
+    r.add("aten::copy_", REAL_AND_BOOL, copy_out);
 }
 
 /// Copies `src` into `out` (same sizes), converting to `out`'s dtype and laying the
