@@ -41,8 +41,13 @@ impl Method {
                 ));
             }
             if self.batch.enabled {
-                if let Some(end) = self.batch.run_end[pc] {
-                    match self.run_batch(pc, end, last) {
+                let runs = if self.folded_ready {
+                    &self.batch.runs_folded
+                } else {
+                    &self.batch.runs
+                };
+                if let Some(run) = runs.get(pc).cloned().flatten() {
+                    match self.run_batch(&run.calls, run.end, last) {
                         Ok(Some(next)) => {
                             pc = next;
                             last = last.map(|_| Instant::now());
@@ -52,6 +57,11 @@ impl Method {
                         Err(e) => return Err(e),
                     }
                 }
+            }
+            // A folded call's outputs are in place already.
+            if self.folded_ready && self.folding.folded.get(pc) == Some(&true) {
+                pc += 1;
+                continue;
             }
             let (next, event) = match &plan.instructions[pc] {
                 Instruction::Kernel { op, args } => {
@@ -129,16 +139,20 @@ impl Method {
         Ok(true)
     }
 
-    /// Runs the kernel calls `pc..end` in one crossing. Returns the next instruction,
-    /// or `None` when batching is unavailable (the caller then runs `pc` by itself).
-    /// `from` (when profiling): the end of the previous instruction's span, where the
-    /// first call's span starts.
+    /// Runs the kernel calls at instructions `calls` (in order; the others before `end`
+    /// fold, see [`super::folding`]) in one crossing. Returns the next instruction, or
+    /// `None` when batching is unavailable (the caller then runs the first instruction
+    /// by itself). `from` (when profiling): the end of the previous instruction's span,
+    /// where the first call's span starts.
     fn run_batch(
         &mut self,
-        pc: usize,
+        calls: &[usize],
         end: usize,
         mut from: Option<Instant>,
     ) -> Result<Option<usize>> {
+        let Some(&pc) = calls.first() else {
+            return Ok(Some(end));
+        };
         if !self.batch.prepared {
             from = None;
             let start = self.clock();
@@ -157,7 +171,7 @@ impl Method {
             Instruction::Kernel { op, .. } => plan.operators[*op].clone(),
             _ => String::new(),
         };
-        let len = end - pc;
+        let len = calls.len();
         let info = lib.info().clone();
         let component = &info.path;
         let broken = |msg: String| {
@@ -167,7 +181,11 @@ impl Method {
         };
         let profiling = self.profile.is_some();
         let start = profiling.then(Instant::now);
-        let result = lib.run_prepared(&self.batch.ids[pc..end]);
+        let ids: Vec<u32> = calls
+            .iter()
+            .map(|&c| self.batch.ids.get(c).copied().unwrap_or(u32::MAX))
+            .collect();
+        let result = lib.run_prepared(&ids);
         let marks = lib.take_progress_marks();
         let done = profiling.then(Instant::now);
         let start = start.map(|s| from.unwrap_or(s).min(s));
@@ -200,11 +218,11 @@ impl Method {
                         .copied()
                         .unwrap_or(done)
                 };
-                let name = match &plan.instructions[pc + k] {
+                let name = match &plan.instructions[calls[k]] {
                     Instruction::Kernel { op, .. } => plan.operators[*op].as_str(),
                     _ => "",
                 };
-                profile.record(name, EventKind::Kernel, from, to.max(from), Some(pc + k));
+                profile.record(name, EventKind::Kernel, from, to.max(from), Some(calls[k]));
             }
         }
         match result {
@@ -219,7 +237,7 @@ impl Method {
                         updates.len()
                     )));
                 }
-                let last = pc + ran - 1;
+                let last = calls[ran - 1];
                 if !updates.is_empty() {
                     // A descriptor changed: prepared arguments are stale from here on.
                     tracing::debug!("kernel at instruction {last} resized an output; batching off");
@@ -238,10 +256,10 @@ impl Method {
                         })?;
                     }
                 }
-                Ok(Some(pc + ran))
+                Ok(Some(if ran == len { end } else { last + 1 }))
             }
             Err((pos, e)) if (pos as usize) < len => {
-                let at = pc + pos as usize;
+                let at = calls[pos as usize];
                 Err(e.with_instruction(at).with_operator(op_name(at)))
             }
             Err((pos, e)) => Err(broken(format!(

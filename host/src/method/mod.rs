@@ -10,6 +10,7 @@
 
 mod dataflow;
 mod executor;
+mod folding;
 mod libraries;
 pub mod profile;
 mod storage;
@@ -62,6 +63,11 @@ pub struct Method {
     batch: Batch,
     /// For each instruction: how many outputs its `DelegateCall` has (see [`dataflow`]).
     delegate_outputs: Vec<usize>,
+    /// The calls that compute constants (see [`folding`]).
+    folding: folding::Folding,
+    /// Whether the folded calls' outputs are in place (they ran in a successful execute
+    /// of the current kernel-library instance), so that executes skip those calls.
+    folded_ready: bool,
     /// The events of profiled executes, while profiling is on.
     profile: Option<profile::Profile>,
 }
@@ -74,18 +80,36 @@ pub struct Method {
 struct Batch {
     /// Whether the method qualifies (and batching has not been turned off).
     enabled: bool,
-    /// For an instruction that starts a run of kernel calls (one or more): the run's end.
-    run_end: Vec<Option<usize>>,
+    /// For an instruction that starts a run of kernel calls (one or more): the run.
+    runs: Vec<Option<Run>>,
+    /// The same once folded calls are skipped (see [`folding`]): a run spans folded
+    /// calls too, and holds only the others.
+    runs_folded: Vec<Option<Run>>,
     /// Prepared call id of each kernel instruction in the current kernel-library instance.
     ids: Vec<u32>,
     /// Whether `ids` are valid for the current instance.
     prepared: bool,
 }
 
+/// A run of kernel calls that goes to the kernel library in one crossing.
+#[derive(Clone, Debug)]
+struct Run {
+    /// The instruction after the run.
+    end: usize,
+    /// The kernel instructions it calls, in order (empty when all of them fold).
+    calls: Arc<[usize]>,
+}
+
 impl Batch {
     /// `home(op)`: whether plan operator `op` is served by the home library (only its
     /// calls are batched; calls into other libraries copy their arguments across).
-    fn plan(plan: &Plan, has_library: bool, home: impl Fn(usize) -> bool) -> Batch {
+    /// `folded[pc]`: whether the call at `pc` folds.
+    fn plan(
+        plan: &Plan,
+        has_library: bool,
+        home: impl Fn(usize) -> bool,
+        folded: &[bool],
+    ) -> Batch {
         let static_tensors = plan.values.iter().all(|v| match v {
             ValueDef::Tensor(t) => t.dynamism == ShapeDynamism::Static,
             _ => true,
@@ -98,23 +122,34 @@ impl Batch {
             .operators
             .iter()
             .all(|o| !o.starts_with("executorch_prim::") && !o.starts_with("aten::sym_"));
-        let mut run_end = vec![None; plan.instructions.len()];
-        let mut pc = 0;
-        while pc < plan.instructions.len() {
-            let mut end = pc;
-            while end < plan.instructions.len()
-                && matches!(plan.instructions[end], Instruction::Kernel { op, .. } if home(op))
-            {
-                end += 1;
+        let runs = |skip: &dyn Fn(usize) -> bool| {
+            let mut runs = vec![None; plan.instructions.len()];
+            let mut pc = 0;
+            while pc < plan.instructions.len() {
+                let mut end = pc;
+                let mut calls = Vec::new();
+                while end < plan.instructions.len()
+                    && matches!(plan.instructions[end], Instruction::Kernel { op, .. } if home(op) || skip(end))
+                {
+                    if !skip(end) {
+                        calls.push(end);
+                    }
+                    end += 1;
+                }
+                if end > pc {
+                    runs[pc] = Some(Run {
+                        end,
+                        calls: calls.into(),
+                    });
+                }
+                pc = end.max(pc + 1);
             }
-            if end > pc {
-                run_end[pc] = Some(end);
-            }
-            pc = end.max(pc + 1);
-        }
+            runs
+        };
         Batch {
             enabled: has_library && static_tensors && no_control && no_prims,
-            run_end,
+            runs: runs(&|_| false),
+            runs_folded: runs(&|pc| folded.get(pc).copied().unwrap_or(false)),
             ids: Vec::new(),
             prepared: false,
         }
@@ -240,12 +275,25 @@ impl Method {
             None => Storage::host(cap),
         };
         let values = plan.values.iter().map(Value::from_def).collect();
-        let batch = Batch::plan(plan, library.is_some(), |op| {
-            matches!(op_table.get(op), Some(Some((0, _))))
-        });
+        let delegate_outputs = dataflow::delegate_outputs(plan);
+        let home_op = |op: usize| matches!(op_table.get(op), Some(Some((0, _))));
+        let folding = if library.is_some() {
+            folding::plan(plan, home_op, &delegate_outputs)
+        } else {
+            folding::Folding::default()
+        };
+        if folding.count() > 0 {
+            tracing::debug!(
+                "{} of the method's kernel calls compute constants: they run once",
+                folding.count()
+            );
+        }
+        let batch = Batch::plan(plan, library.is_some(), home_op, &folding.folded);
         let mut method = Method {
             batch,
-            delegate_outputs: dataflow::delegate_outputs(plan),
+            delegate_outputs,
+            folding,
+            folded_ready: false,
             named_data: Arc::new(if plan.delegates.is_empty() {
                 HashMap::new()
             } else {
@@ -290,9 +338,11 @@ impl Method {
                 &program.plans()[self.plan_index],
                 self.kernel_info.is_some(),
                 |op| matches!(op_table.get(op), Some(Some((0, _)))),
+                &self.folding.folded,
             );
             self.batch.enabled = fresh.enabled;
-            self.batch.run_end = fresh.run_end;
+            self.batch.runs = fresh.runs;
+            self.batch.runs_folded = fresh.runs_folded;
         }
     }
 
@@ -323,6 +373,13 @@ impl Method {
         if let (Some(p), Some(start)) = (&mut self.profile, start) {
             p.record(name, kind, start, std::time::Instant::now(), instruction);
         }
+    }
+
+    /// How many of the method's kernel calls compute constants and run only in its
+    /// first successful execute (see the `folding` module): calls whose every input is
+    /// constant data or another such call's output.
+    pub fn folded_calls(&self) -> usize {
+        self.folding.count()
     }
 
     /// Whether kernel calls are batched.
@@ -400,6 +457,10 @@ impl Method {
         for (i, def) in plan.values.iter().enumerate() {
             let ValueDef::Tensor(t) = def else { continue };
             let addr = match &t.data {
+                // A folded call's output read later keeps memory of its own.
+                TensorData::Planned { .. } if self.folding.kept.get(i) == Some(&true) => {
+                    self.storage.alloc(t.nbytes as u64)?
+                }
                 TensorData::Planned { memory_id, offset } => {
                     let a = bases[*memory_id] as u64 + offset;
                     u32::try_from(a)
@@ -567,6 +628,7 @@ impl Method {
                 tracing::warn!(component = %info.path.display(), "restarting the kernel library after a trap");
                 self.storage = Storage::guest(info)?;
                 self.batch.prepared = false;
+                self.folded_ready = false;
                 self.place_tensors()?;
                 self.inputs_set.iter_mut().for_each(|s| *s = false);
             }
@@ -697,6 +759,9 @@ impl Method {
         }
         let start = self.clock();
         let r = self.run_chain();
+        if r.is_ok() {
+            self.folded_ready = true;
+        }
         self.mark("execute", profile::EventKind::Execute, start, None);
         r.map_err(|e| e.with_method(name).with_file(file))
     }
