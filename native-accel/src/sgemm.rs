@@ -116,6 +116,27 @@ impl PackedF32 {
         &self.bias[..self.n]
     }
 
+    /// Number of 16-column panels, `ceil(n / 16)`.
+    pub fn panels(&self) -> usize {
+        self.panels
+    }
+
+    /// Panel `p` (`p < panels()`): its `k` rows, row `kk` being `b[kk, 16p .. 16p + 16]`
+    /// (zeros past `n`), and its 16 biases (zeros past `n`). For kernels that read the
+    /// packed weights directly (`cpu`'s direct convolution). Panics if `p` is out of
+    /// range.
+    pub fn panel(&self, p: usize) -> (&[[f32; PANEL]], &[f32; PANEL]) {
+        let rows = &self.data[p * self.k..(p + 1) * self.k];
+        // SAFETY: `Row` is `repr(C)` around one `[f32; PANEL]` (64 bytes, no padding),
+        // so a slice of rows is a slice of arrays with the same length.
+        let rows =
+            unsafe { std::slice::from_raw_parts(rows.as_ptr() as *const [f32; PANEL], rows.len()) };
+        let bias = self.bias[p * PANEL..(p + 1) * PANEL]
+            .try_into()
+            .expect("16 biases per panel");
+        (rows, bias)
+    }
+
     /// Host bytes [`PackedF32::new`] allocates for `k x n` weights (the struct and
     /// its buffers), or `None` on overflow. Used to charge the bytes before packing.
     pub fn bytes_for(k: usize, n: usize) -> Option<usize> {

@@ -12,6 +12,7 @@
 //! stops within a few milliseconds of its deadline whatever its size.
 
 mod depthwise;
+mod direct;
 mod geometry;
 mod threads;
 mod weights;
@@ -424,9 +425,35 @@ fn fill_rows<T: Send>(
     crate::pool::for_each_part(threads, chunks, |(r, c)| fill(r, c));
 }
 
+/// How [`conv2d_f32_with_path`] computes an ungrouped fp32 convolution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvF32Path {
+    /// The fastest way this host has: the direct kernel for inputs of at most 4
+    /// channels on AVX2 hosts (see `direct`), im2col and the GEMM otherwise.
+    Auto,
+    /// Always im2col and the GEMM (for benchmarks and tests).
+    Im2colGemm,
+}
+
 /// fp32 convolution: NHWC `x` to NHWC output, bias added, clamped to `[min, max]`,
 /// then `act` applied ([`crate::activation`]).
 pub fn conv2d_f32(
+    w: &WeightsF32,
+    g: &ConvGeometry,
+    x: &[f32],
+    min: f32,
+    max: f32,
+    act: Activation,
+    work: &mut Work<'_>,
+) -> Result<Charged<Vec<f32>>, AccelError> {
+    conv2d_f32_with_path(ConvF32Path::Auto, w, g, x, min, max, act, work)
+}
+
+/// [`conv2d_f32`] computed the way `path` says (depthwise convolutions always run
+/// their own kernel).
+#[allow(clippy::too_many_arguments)]
+pub fn conv2d_f32_with_path(
+    path: ConvF32Path,
     w: &WeightsF32,
     g: &ConvGeometry,
     x: &[f32],
@@ -453,6 +480,16 @@ pub fn conv2d_f32(
             activation::apply(act, o);
         })?;
         return Ok(out);
+    }
+    if let (ConvF32Path::Auto, [b]) = (path, w.b.as_slice()) {
+        if direct::applies(g, b) {
+            let per_pixel = co * w.depth;
+            depthwise_chunks(g, per_pixel, &w.threads, work, &mut out.value, |p, o| {
+                direct::conv_f32(g, b, x, min, max, p, o);
+                activation::apply(act, o);
+            })?;
+            return Ok(out);
+        }
     }
     let go = co / w.groups;
     let threads = w.threads.pick(work.threads);

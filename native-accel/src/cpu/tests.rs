@@ -87,7 +87,8 @@ fn geom(
     }
 }
 
-/// `sum over taps inside of f(x, w)` per output element, NHWC, in i64 / f64.
+/// `sum over taps inside of f(x, w)` per output element, NHWC (dilated taps), in i64 /
+/// f64.
 fn direct<T: Copy>(g: &ConvGeometry, x: &[T], w: &[T], mut f: impl FnMut(usize, T, T)) {
     let gi = g.channels_in / g.groups;
     let go = g.channels_out / g.groups;
@@ -100,8 +101,10 @@ fn direct<T: Copy>(g: &ConvGeometry, x: &[T], w: &[T], mut f: impl FnMut(usize, 
                     let grp = co / go;
                     for ky in 0..g.kernel_h {
                         for kx in 0..g.kernel_w {
-                            let iy = (oy * g.stride_h + ky) as isize - g.pad_top as isize;
-                            let ix = (ox * g.stride_w + kx) as isize - g.pad_left as isize;
+                            let iy =
+                                (oy * g.stride_h + ky * g.dilation_h) as isize - g.pad_top as isize;
+                            let ix = (ox * g.stride_w + kx * g.dilation_w) as isize
+                                - g.pad_left as isize;
                             if iy < 0 || ix < 0 || iy >= g.height as isize || ix >= g.width as isize
                             {
                                 continue;
@@ -423,4 +426,70 @@ fn outputs_reuse_a_spare_buffer_and_chains_hand_theirs_back() {
         assert_eq!(again.value.capacity(), 1 << 18);
         assert_eq!(again.value, fresh);
     });
+}
+
+/// The direct kernel for inputs of few channels (`direct`) against im2col + GEMM and
+/// the f64 loop nest: every tile width, 8- and 16-channel panels, padding on every
+/// side, strides, dilations, 7x7 kernels, several images, odd pixel ranges (chunks).
+#[test]
+fn narrow_input_direct_path_matches_im2col() {
+    let cases: &[(usize, usize, usize, usize, usize, usize, usize)] = &[
+        // (h, w, ci, co, k, s, pad)
+        (9, 13, 3, 32, 3, 2, 1),
+        (8, 8, 3, 16, 3, 2, 1),
+        (7, 11, 3, 24, 3, 1, 1),
+        (6, 5, 1, 8, 3, 1, 2),
+        (10, 10, 4, 40, 3, 2, 0),
+        (15, 17, 3, 64, 7, 2, 3),
+        (5, 23, 2, 8, 2, 1, 0),
+    ];
+    for &(h, w, ci, co, k, s, pad) in cases {
+        for dilation in [1, 2] {
+            let mut g = geom(h, w, ci, co, k, s, pad, 1);
+            g.dilation_h = dilation;
+            g.dilation_w = dilation;
+            let span = dilation * (k - 1) + 1;
+            if h + 2 * pad < span || w + 2 * pad < span {
+                continue;
+            }
+            g.out_h = (h + 2 * pad - span) / s + 1;
+            g.out_w = (w + 2 * pad - span) / s + 1;
+            let depth = g.depth().unwrap();
+            let x: Vec<f32> = (0..g.input_len().unwrap())
+                .map(|i| ((i * 7919) % 23) as f32 / 7.0 - 1.5)
+                .collect();
+            let wv: Vec<f32> = (0..co * depth)
+                .map(|i| ((i * 104729) % 19) as f32 / 9.0 - 1.0)
+                .collect();
+            let bias: Vec<f32> = (0..co).map(|j| j as f32 * 0.1).collect();
+            let wt = WeightsF32::new(co, depth, 1, &wv, Some(&bias), &account()).unwrap();
+            let run = |path, threads, chunk| {
+                with_work(threads, chunk, |wk| {
+                    conv2d_f32_with_path(path, &wt, &g, &x, -2.0, 3.0, Activation::None, wk)
+                        .map(|o| o.value)
+                })
+                .unwrap()
+            };
+            let gemm = run(ConvF32Path::Im2colGemm, 1, CHUNK_WORK);
+            let auto = run(ConvF32Path::Auto, 1, CHUNK_WORK);
+            assert_eq!(auto.len(), gemm.len());
+            for (i, (a, b)) in auto.iter().zip(&gemm).enumerate() {
+                assert!(
+                    (a - b).abs() <= 1e-5 * (1.0 + b.abs()),
+                    "{g:?} at {i}: direct {a} vs im2col {b}"
+                );
+            }
+            // Chunks of a few pixels and several threads give the same values.
+            assert_eq!(run(ConvF32Path::Auto, 3, CHUNK_WORK), auto);
+            assert_eq!(run(ConvF32Path::Auto, 1, 700), auto);
+            let mut want = vec![0.0f64; g.output_len().unwrap()];
+            direct(&g, &x, &wv, |o, a, b| want[o] += a as f64 * b as f64);
+            for (o, v) in want.iter_mut().enumerate() {
+                *v = (*v + bias[o % co] as f64).clamp(-2.0, 3.0);
+            }
+            for (i, (a, b)) in auto.iter().zip(&want).enumerate() {
+                assert!((*a as f64 - b).abs() < 1e-4, "{g:?} at {i}: {a} vs {b}");
+            }
+        }
+    }
 }
