@@ -23,7 +23,7 @@
 
 use std::ops::Range;
 
-use super::geometry::{ConvGeometry, Pixel};
+use super::geometry::ConvGeometry;
 use crate::isa::Isa;
 use crate::sgemm::PackedF32;
 
@@ -71,6 +71,7 @@ pub(super) fn conv_f32(
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
+    use crate::cpu::geometry::Pixel;
     use std::arch::x86_64::*;
 
     /// Output pixels per tile (12 accumulators of 16 channels, 2 weight vectors, 1
