@@ -548,12 +548,29 @@ impl Method {
         Ok(())
     }
 
-    fn delegate_arg(&mut self, vi: usize) -> Result<Evalue> {
+    fn delegate_arg(&mut self, pc: usize, vi: usize) -> Result<Evalue> {
         if let Value::Tensor(t) = &self.values[vi] {
             // The common case, without the round trip through a host `Tensor`.
             let (addr, nbytes) = (t.addr, t.nbytes()?);
             let mut wt = tensor_ref_data(t);
-            if nbytes > 0 {
+            if let Some(last) = self.handoff.get(vi).copied().flatten() {
+                // Handed over by the delegate that wrote it (moved to its last reader).
+                let held = self
+                    .handed
+                    .get_mut(vi)
+                    .ok_or_else(|| Error::new(ErrorKind::Internal, "handed value out of range"))?;
+                wt.data = if pc == last {
+                    held.take()
+                } else {
+                    held.clone()
+                }
+                .ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Internal,
+                        format!("value {vi} is read before the delegate that writes it ran"),
+                    )
+                })?;
+            } else if nbytes > 0 {
                 wt.data = self.storage.read(addr, nbytes)?;
             }
             return Ok(Evalue::Tensor(wt));
@@ -585,7 +602,7 @@ impl Method {
             .map(|(k, &vi)| match &self.values[vi] {
                 // An output tensor's bytes are never read (not even fetched).
                 Value::Tensor(t) if k >= first_output => Ok(Evalue::Tensor(tensor_ref_data(t))),
-                _ => self.delegate_arg(vi),
+                _ => self.delegate_arg(pc, vi),
             })
             .collect::<Result<Vec<_>>>()?;
         self.mark("copy in", EventKind::Copy, start, Some(pc));
@@ -698,7 +715,12 @@ impl Method {
                 } else {
                     o.data
                 };
-                if !data.is_empty() {
+                if self.handoff.get(vi).is_some_and(Option::is_some) {
+                    // Only delegates read it: the host hands it over (see `handoff`).
+                    if let Some(h) = self.handed.get_mut(vi) {
+                        *h = Some(data);
+                    }
+                } else if !data.is_empty() {
                     self.storage.write(addr, &data)?;
                 }
                 if let Value::Tensor(t) = &mut self.values[vi] {

@@ -26,7 +26,8 @@
 //! whose update may be written through another value at the same place), always.
 //! Values alive at the same time in overlapping bytes (aliases) block it too.
 
-use crate::program::{Instruction, Plan, ShapeDynamism, TensorData, ValueDef};
+use super::dataflow::{self, items, Access};
+use crate::program::{Instruction, Plan, TensorData, ValueDef};
 
 /// Which instructions fold and which of their outputs must be kept.
 #[derive(Debug, Default, Clone)]
@@ -63,32 +64,6 @@ fn is_random(name: &str) -> bool {
     .any(|w| name.contains(w))
 }
 
-/// The value indices an argument stands for: a list's items, or the value itself.
-fn items(plan: &Plan, vi: usize) -> Vec<usize> {
-    match plan.values.get(vi) {
-        Some(ValueDef::TensorList(items) | ValueDef::IntList(items)) => items.clone(),
-        Some(ValueDef::OptionalTensorList(items)) => items.iter().flatten().copied().collect(),
-        _ => vec![vi],
-    }
-}
-
-/// The planned byte range of value `vi`: (memory id, start, end).
-fn region(plan: &Plan, vi: usize) -> Option<(usize, u64, u64)> {
-    match plan.values.get(vi) {
-        Some(ValueDef::Tensor(t)) => match t.data {
-            TensorData::Planned { memory_id, offset } => {
-                Some((memory_id, offset, offset.saturating_add(t.nbytes as u64)))
-            }
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn overlap(a: (usize, u64, u64), b: (usize, u64, u64)) -> bool {
-    a.0 == b.0 && a.1 < b.2 && b.1 < a.2 && a.1 < a.2 && b.1 < b.2
-}
-
 /// Finds the calls of `plan` that fold. `home(op)`: whether plan operator `op` is
 /// served by the home kernel library; `delegate_outputs[pc]`: how many trailing
 /// arguments of the `DelegateCall` at `pc` are its outputs (see `dataflow`).
@@ -103,105 +78,18 @@ pub(super) fn plan(
         folded: vec![false; n_ins],
         kept: vec![false; n_vals],
     };
-    let static_tensors = plan.values.iter().all(|v| match v {
-        ValueDef::Tensor(t) => t.dynamism == ShapeDynamism::Static,
-        _ => true,
-    });
-    let no_control = plan
-        .instructions
-        .iter()
-        .all(|i| !matches!(i, Instruction::Move { .. } | Instruction::JumpFalse { .. }));
-    let no_prims = plan
-        .operators
-        .iter()
-        .all(|o| !o.starts_with("executorch_prim::") && !o.starts_with("aten::sym_"));
-    if !(static_tensors && no_control && no_prims) {
+    if !dataflow::is_straight_line(plan) {
         return none;
     }
-
-    // What each instruction reads and writes (value indices, lists expanded).
-    let mut reads: Vec<Vec<usize>> = Vec::with_capacity(n_ins);
-    let mut writes: Vec<Vec<usize>> = Vec::with_capacity(n_ins);
-    for (pc, ins) in plan.instructions.iter().enumerate() {
-        let (args, w) = match ins {
-            // ExecuTorch's kernel arguments end with the call's return value: the `out`
-            // tensor again, or a list of the `out` tensors for several.
-            Instruction::Kernel { args, .. } => (
-                args.as_slice(),
-                args.last().map(|&v| items(plan, v)).unwrap_or_default(),
-            ),
-            Instruction::Delegate { args, .. } => {
-                let n = delegate_outputs.get(pc).copied().unwrap_or(0);
-                let split = args.len().saturating_sub(n);
-                (
-                    &args[..split],
-                    args[split..].iter().flat_map(|&v| items(plan, v)).collect(),
-                )
-            }
-            _ => (&[][..], Vec::new()),
-        };
-        let r: Vec<usize> = args
-            .iter()
-            .flat_map(|&v| items(plan, v))
-            .filter(|v| !w.contains(v))
-            .collect();
-        reads.push(r);
-        writes.push(w);
-    }
-
-    // Lifetimes (first and last instruction naming a value), write counts, and the
-    // planned values read before anything writes them.
-    let mut first = vec![usize::MAX; n_vals];
-    let mut last = vec![0usize; n_vals];
-    let mut written = vec![0usize; n_vals];
-    let mut unwritten_reads = Vec::new();
-    let mut is_input = vec![false; n_vals];
-    for &i in &plan.inputs {
-        if let Some(s) = is_input.get_mut(i) {
-            *s = true;
-        }
-    }
-    for pc in 0..n_ins {
-        for &v in reads[pc].iter().chain(&writes[pc]) {
-            if v < n_vals {
-                first[v] = first[v].min(pc);
-                last[v] = last[v].max(pc);
-            }
-        }
-        for &v in &reads[pc] {
-            if v < n_vals && written[v] == 0 && !is_input[v] {
-                unwritten_reads.push((v, pc));
-            }
-        }
-        for &v in &writes[pc] {
-            if v < n_vals {
-                written[v] += 1;
-            }
-        }
-    }
-    let regions: Vec<Option<(usize, u64, u64)>> = (0..n_vals).map(|v| region(plan, v)).collect();
-    // Bytes shared between values, and from which instruction to which: a view (a value
-    // ExecuTorch's emitter places over another's bytes, no instruction writing it)
-    // shares its bytes from the last instruction that wrote them before it is read to
-    // its last read; bytes read before any instruction writes them are state, shared
-    // across executes, always.
-    let mut shared: Vec<((usize, u64, u64), usize, usize)> = Vec::new();
-    for &(v, pc) in &unwritten_reads {
-        let Some(r) = regions[v] else { continue };
-        let writer = (0..pc).rev().find(|&p| {
-            writes[p].iter().any(|&w| {
-                regions
-                    .get(w)
-                    .copied()
-                    .flatten()
-                    .is_some_and(|rw| overlap(r, rw))
-            })
-        });
-        shared.push(match writer {
-            Some(p) => (r, p, last[v]),
-            None => (r, 0, usize::MAX),
-        });
-    }
+    let access = dataflow::Access::of(plan, delegate_outputs);
+    let Access {
+        reads,
+        writes,
+        first,
+        written,
+        is_input,
+        ..
+    } = &access;
 
     // Constant-derived values, in chain order.
     let mut known: Vec<bool> = plan
@@ -241,17 +129,7 @@ pub(super) fn plan(
                 && written[v] == 1
                 && first[v] == pc
                 && !is_input[v]
-                && regions[v].is_none_or(|r| {
-                    !shared
-                        .iter()
-                        .any(|&(s, from, to)| overlap(r, s) && first[v] <= to && from <= last[v])
-                        && !(0..n_vals).any(|u| {
-                            u != v
-                                && first[u] <= last[v]
-                                && first[v] <= last[u]
-                                && regions[u].is_some_and(|ru| overlap(r, ru))
-                        })
-                })
+                && !access.shares_bytes(v)
         });
         if inputs_known && outputs_fresh {
             folded[pc] = true;
@@ -284,7 +162,7 @@ pub(super) fn plan(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::TensorDef;
+    use crate::program::{ShapeDynamism, TensorDef};
     use crate::ScalarType;
 
     /// A 16-byte f32 tensor: planned at `offset` of buffer 1, or constant.

@@ -11,6 +11,7 @@
 mod dataflow;
 mod executor;
 mod folding;
+mod handoff;
 mod libraries;
 pub mod profile;
 mod storage;
@@ -68,6 +69,11 @@ pub struct Method {
     /// Whether the folded calls' outputs are in place (they ran in a successful execute
     /// of the current kernel-library instance), so that executes skip those calls.
     folded_ready: bool,
+    /// For each value: `Some(last reader)` when the host hands its bytes from delegate
+    /// to delegate (see [`handoff`]).
+    handoff: Vec<Option<usize>>,
+    /// Those bytes, from the delegate that wrote them in this execute.
+    handed: Vec<Option<Vec<u8>>>,
     /// The events of profiled executes, while profiling is on.
     profile: Option<profile::Profile>,
 }
@@ -289,7 +295,10 @@ impl Method {
             );
         }
         let batch = Batch::plan(plan, library.is_some(), home_op, &folding.folded);
+        let handoff = handoff::plan(plan, &delegate_outputs);
         let mut method = Method {
+            handed: vec![None; handoff.len()],
+            handoff,
             batch,
             delegate_outputs,
             folding,
@@ -380,6 +389,13 @@ impl Method {
     /// constant data or another such call's output.
     pub fn folded_calls(&self) -> usize {
         self.folding.count()
+    }
+
+    /// How many of the method's values the host hands from delegate to delegate
+    /// without writing them into the kernel library's memory (see the `handoff`
+    /// module): delegate outputs that only other delegates read.
+    pub fn handed_over_values(&self) -> usize {
+        self.handoff.iter().filter(|h| h.is_some()).count()
     }
 
     /// Whether kernel calls are batched.

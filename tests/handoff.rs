@@ -1,0 +1,56 @@
+//! Delegate outputs that only other delegates read go from backend to backend on the
+//! host (host/src/method/handoff.rs), never through the kernel library's memory: the
+//! recurrent fixtures' step states. Every execute must still match eager PyTorch (fp32)
+//! or ExecuTorch's own runtime (int8, bit for bit), copying the same bytes each time.
+
+use std::sync::Arc;
+
+use plugboard::{EValue, Method, Program};
+use plugboard_tests::{fixtures, max_abs_diff, pte, read_numbered, registry};
+
+#[test]
+fn handed_over_outputs_match_on_every_execute() {
+    for (model, variant, atol) in [
+        ("lstm", "xnnpack", 1e-4),
+        ("gru", "xnnpack", 1e-4),
+        ("lstm", "xnnpack_q8", 0.0),
+        ("gru", "xnnpack_q8", 0.0),
+    ] {
+        let dir = fixtures().join(model);
+        let inputs = read_numbered(&dir, "input");
+        // int8 programs match ExecuTorch bit for bit; fp32 ones eager PyTorch.
+        let want = if atol == 0.0 {
+            read_numbered(&dir, &format!("et_{variant}_output"))
+        } else {
+            read_numbered(&dir, "expected")
+        };
+        assert!(!want.is_empty(), "{model}: no reference outputs");
+        let program = Arc::new(Program::from_file(pte(model, variant)).expect("program"));
+        let mut m = Method::load(program, "forward", &registry()).expect("method");
+        assert!(
+            m.handed_over_values() > 0,
+            "{model}.{variant}: no delegate output goes straight to another delegate"
+        );
+        let mut copied = Vec::new();
+        for run in 0..3 {
+            for (i, t) in inputs.iter().enumerate() {
+                m.set_input(i, EValue::Tensor(t.clone())).expect("input");
+            }
+            m.reset_copy_counters();
+            m.execute()
+                .unwrap_or_else(|e| panic!("{model}.{variant} execute {run}: {e}"));
+            copied.push(m.copy_counters());
+            let outs = m.outputs().expect("outputs");
+            for (k, (got, want)) in outs.iter().zip(&want).enumerate() {
+                let EValue::Tensor(got) = got else {
+                    panic!("{model} output {k} is not a tensor")
+                };
+                let d = max_abs_diff(got, want)
+                    .unwrap_or_else(|e| panic!("{model}.{variant} output {k}: {e}"));
+                assert!(d <= atol, "{model}.{variant} execute {run} output {k}: {d}");
+            }
+        }
+        // Every execute copies the same bytes: none of the handed-over tensors.
+        assert!(copied.windows(2).all(|w| w[0] == w[1]), "{copied:?}");
+    }
+}
