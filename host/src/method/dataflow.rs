@@ -106,8 +106,9 @@ pub(super) struct Access {
     pub reads: Vec<Vec<usize>>,
     /// Per instruction: the values it writes.
     pub writes: Vec<Vec<usize>>,
-    /// Per value: the first and last instruction naming it (`usize::MAX`, 0 if none).
+    /// Per value: the first instruction naming it (`usize::MAX` if none).
     pub first: Vec<usize>,
+    /// Per value: the last instruction naming it (0 if none).
     pub last: Vec<usize>,
     /// Per value: how many instructions write it.
     pub written: Vec<usize>,
