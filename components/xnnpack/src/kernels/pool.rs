@@ -111,6 +111,14 @@ pub trait MaxLanes: Copy {
     /// # Safety
     /// Every `t.add(at)` and `dst` must be valid for `L` values.
     unsafe fn max_into(taps: &[*const Self], at: usize, dst: *mut Self, lo: Self, hi: Self);
+
+    /// [`MaxLanes::max_into`] of the `4 * L` values from `at` in one walk over the
+    /// taps: four independent maxima per tap instead of one chain of dependent ones
+    /// (the chain's latency was what a tap cost), and a quarter of the loop headers.
+    ///
+    /// # Safety
+    /// Every `t.add(at)` and `dst` must be valid for `4 * L` values.
+    unsafe fn max_into4(taps: &[*const Self], at: usize, dst: *mut Self, lo: Self, hi: Self);
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -136,6 +144,27 @@ impl MaxLanes for f32 {
         let m = v128_bitselect(hi, m, f32x4_gt(m, hi));
         unsafe { v128_store(dst as *mut v128, m) };
     }
+
+    #[inline(always)]
+    unsafe fn max_into4(taps: &[*const f32], at: usize, dst: *mut f32, lo: f32, hi: f32) {
+        use core::arch::wasm32::*;
+        let mut m = [f32x4_splat(f32::NEG_INFINITY); 4];
+        let mut nan = [f32x4_splat(0.0); 4];
+        for &t in taps {
+            for k in 0..4 {
+                let v = unsafe { v128_load(t.add(at + 4 * k) as *const v128) };
+                m[k] = f32x4_pmax(m[k], v);
+                nan[k] = v128_or(nan[k], f32x4_ne(v, v));
+            }
+        }
+        let (lo, hi) = (f32x4_splat(lo), f32x4_splat(hi));
+        for k in 0..4 {
+            let v = v128_bitselect(f32x4_splat(f32::NAN), m[k], nan[k]);
+            let v = v128_bitselect(lo, v, f32x4_lt(v, lo));
+            let v = v128_bitselect(hi, v, f32x4_gt(v, hi));
+            unsafe { v128_store(dst.add(4 * k) as *mut v128, v) };
+        }
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -151,11 +180,26 @@ impl MaxLanes for i8 {
         let m = i8x16_min(i8x16_max(m, i8x16_splat(lo)), i8x16_splat(hi));
         unsafe { v128_store(dst as *mut v128, m) };
     }
+
+    #[inline(always)]
+    unsafe fn max_into4(taps: &[*const i8], at: usize, dst: *mut i8, lo: i8, hi: i8) {
+        use core::arch::wasm32::*;
+        let mut m = [i8x16_splat(i8::MIN); 4];
+        for &t in taps {
+            for (k, mk) in m.iter_mut().enumerate() {
+                *mk = i8x16_max(*mk, unsafe { v128_load(t.add(at + 16 * k) as *const v128) });
+            }
+        }
+        for (k, mk) in m.iter().enumerate() {
+            let v = i8x16_min(i8x16_max(*mk, i8x16_splat(lo)), i8x16_splat(hi));
+            unsafe { v128_store(dst.add(16 * k) as *mut v128, v) };
+        }
+    }
 }
 
-/// Max pooling of NHWC `x` into `out`, clamped to `[lo, hi]`, `L` channels at a time
-/// (the last chunk overlapping the one before it when `c` is not a multiple of `L`:
-/// it writes the same values again). Returns false, doing nothing, when `c < L` or
+/// Max pooling of NHWC `x` into `out`, clamped to `[lo, hi]`, `4 * L` channels at a
+/// time, then `L` (the last chunk overlapping the one before it when `c` is not a
+/// multiple of `L`: it writes the same values again). Returns false, doing nothing, when `c < L` or
 /// the slices are shorter than `g` says (the scalar loops handle those).
 #[cfg(target_arch = "wasm32")]
 pub fn max_pool_lanes<E: MaxLanes>(g: &PoolGeom, x: &[E], out: &mut [E], lo: E, hi: E) -> bool {
@@ -191,6 +235,14 @@ pub fn max_pool_lanes<E: MaxLanes>(g: &PoolGeom, x: &[E], out: &mut [E], lo: E, 
                 }
                 let o = ((b * g.oh + oy) * g.ow + ox) * c;
                 let mut ch = 0;
+                while ch + 4 * E::L <= c {
+                    // SAFETY: `ch + 4L <= c`, within each tap's pixel and the output's.
+                    unsafe { E::max_into4(&taps, ch, out.as_mut_ptr().add(o + ch), lo, hi) };
+                    ch += 4 * E::L;
+                }
+                if ch == c {
+                    continue;
+                }
                 loop {
                     let at = ch.min(c - E::L);
                     // SAFETY: `at + L <= c`, within each tap's pixel and the output's.
