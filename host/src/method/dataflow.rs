@@ -14,21 +14,7 @@ use crate::program::{Instruction, Plan, ShapeDynamism, TensorData, ValueDef};
 /// For each instruction of `plan`: the number of outputs of a `DelegateCall` there (0
 /// for other instructions).
 pub(super) fn delegate_outputs(plan: &Plan) -> Vec<usize> {
-    let mut seen: Vec<bool> = plan
-        .values
-        .iter()
-        .map(|v| match v {
-            ValueDef::Tensor(t) => {
-                matches!(
-                    t.data,
-                    TensorData::Constant { .. }
-                        | TensorData::InlineConstant { .. }
-                        | TensorData::External { .. }
-                )
-            }
-            _ => true,
-        })
-        .collect();
+    let mut seen: Vec<bool> = plan.values.iter().map(is_literal_or_constant).collect();
     for &i in &plan.inputs {
         if let Some(s) = seen.get_mut(i) {
             *s = true;
@@ -73,6 +59,20 @@ pub(super) fn delegate_outputs(plan: &Plan) -> Vec<usize> {
         }
     }
     out
+}
+
+/// Whether value `v` is fixed by the program file: a non-tensor value (lists count as
+/// such here; their items are values of their own) or a tensor with constant data.
+pub(super) fn is_literal_or_constant(v: &ValueDef) -> bool {
+    match v {
+        ValueDef::Tensor(t) => matches!(
+            t.data,
+            TensorData::Constant { .. }
+                | TensorData::InlineConstant { .. }
+                | TensorData::External { .. }
+        ),
+        _ => true,
+    }
 }
 
 /// Whether `plan` keeps the same tensors and the same chain on every execute: every

@@ -27,7 +27,7 @@
 //! Values alive at the same time in overlapping bytes (aliases) block it too.
 
 use super::dataflow::{self, items, Access};
-use crate::program::{Instruction, Plan, TensorData, ValueDef};
+use crate::program::{Instruction, Plan, ValueDef};
 
 /// Which instructions fold and which of their outputs must be kept.
 #[derive(Debug, Default, Clone)]
@@ -92,23 +92,12 @@ pub(super) fn plan(
     } = &access;
 
     // Constant-derived values, in chain order.
+    // (Lists are judged by their items, see `items`.)
     let mut known: Vec<bool> = plan
         .values
         .iter()
         .enumerate()
-        .map(|(i, v)| {
-            !is_input[i]
-                && match v {
-                    ValueDef::Tensor(t) => matches!(
-                        t.data,
-                        TensorData::Constant { .. }
-                            | TensorData::InlineConstant { .. }
-                            | TensorData::External { .. }
-                    ),
-                    // Lists are judged by their items (see `items`).
-                    _ => true,
-                }
-        })
+        .map(|(i, v)| !is_input[i] && dataflow::is_literal_or_constant(v))
         .collect();
     let mut made = vec![false; n_vals];
     let mut folded = vec![false; n_ins];
@@ -162,7 +151,7 @@ pub(super) fn plan(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::{ShapeDynamism, TensorDef};
+    use crate::program::{ShapeDynamism, TensorData, TensorDef};
     use crate::ScalarType;
 
     /// A 16-byte f32 tensor: planned at `offset` of buffer 1, or constant.

@@ -116,18 +116,6 @@ impl Batch {
         home: impl Fn(usize) -> bool,
         folded: &[bool],
     ) -> Batch {
-        let static_tensors = plan.values.iter().all(|v| match v {
-            ValueDef::Tensor(t) => t.dynamism == ShapeDynamism::Static,
-            _ => true,
-        });
-        let no_control = plan
-            .instructions
-            .iter()
-            .all(|i| !matches!(i, Instruction::Move { .. } | Instruction::JumpFalse { .. }));
-        let no_prims = plan
-            .operators
-            .iter()
-            .all(|o| !o.starts_with("executorch_prim::") && !o.starts_with("aten::sym_"));
         let runs = |skip: &dyn Fn(usize) -> bool| {
             let mut runs = vec![None; plan.instructions.len()];
             let mut pc = 0;
@@ -153,7 +141,7 @@ impl Batch {
             runs
         };
         Batch {
-            enabled: has_library && static_tensors && no_control && no_prims,
+            enabled: has_library && dataflow::is_straight_line(plan),
             runs: runs(&|_| false),
             runs_folded: runs(&|pc| folded.get(pc).copied().unwrap_or(false)),
             ids: Vec::new(),
