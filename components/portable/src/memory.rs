@@ -3,7 +3,7 @@
 //! checked to fall inside one.
 
 use std::alloc::Layout;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 use crate::plugboard::runtime::types::{Error, ErrorKind};
@@ -12,6 +12,10 @@ use crate::{err, KResult};
 thread_local! {
     /// Live blocks: start address -> layout.
     static BLOCKS: RefCell<BTreeMap<u32, Layout>> = const { RefCell::new(BTreeMap::new()) };
+    /// The block [`check`] found last (start, size), while it lives: a method's
+    /// tensors mostly lie in one memory-plan buffer, so most checks end here instead
+    /// of in the tree (every tensor argument of every kernel call is checked).
+    static LAST: Cell<Option<(u32, usize)>> = const { Cell::new(None) };
 }
 
 /// Reserves `size` zeroed bytes aligned to `align` (a power of two, 1..=64).
@@ -48,23 +52,42 @@ pub fn alloc(size: u64, align: u32) -> KResult<u32> {
 
 /// Releases a block; unknown addresses are ignored.
 pub fn free(address: u32) {
-    if let Some(layout) = BLOCKS.with(|b| b.borrow_mut().remove(&address)) {
+    if let Some(layout) = forget(address) {
         unsafe { std::alloc::dealloc(address as usize as *mut u8, layout) };
     }
 }
 
+/// Removes the block starting at `address` from the live ones (and from [`check`]'s
+/// last find), returning its layout; `None` for an unknown address.
+fn forget(address: u32) -> Option<Layout> {
+    if LAST.get().is_some_and(|(start, _)| start == address) {
+        LAST.set(None);
+    }
+    BLOCKS.with(|b| b.borrow_mut().remove(&address))
+}
+
 /// Checks that `[address, address + len)` lies inside one live block.
 pub fn check(address: u32, len: usize) -> KResult<()> {
-    let ok = BLOCKS.with(|b| {
+    let inside = |start: u32, size: usize| {
+        address >= start
+            && ((address - start) as usize)
+                .checked_add(len)
+                .is_some_and(|end| end <= size)
+    };
+    if LAST.get().is_some_and(|(start, size)| inside(start, size)) {
+        return Ok(());
+    }
+    let found = BLOCKS.with(|b| {
         b.borrow()
             .range(..=address)
             .next_back()
-            .is_some_and(|(&start, layout)| {
-                (address as usize - start as usize)
-                    .checked_add(len)
-                    .is_some_and(|end| end <= layout.size())
-            })
+            .map(|(&start, layout)| (start, layout.size()))
+            .filter(|&(start, size)| inside(start, size))
     });
+    if let Some(block) = found {
+        LAST.set(Some(block));
+    }
+    let ok = found.is_some();
     if ok {
         Ok(())
     } else {
@@ -92,4 +115,36 @@ pub fn write(address: u32, data: &[u8]) -> KResult<()> {
 pub fn read(address: u32, len: u32) -> KResult<Vec<u8>> {
     check(address, len as usize)?;
     Ok(unsafe { std::slice::from_raw_parts(address as usize as *const u8, len as usize) }.to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Registers a block without memory behind it (`check` never dereferences;
+    /// natively a pointer does not fit the 32-bit addresses anyway).
+    fn fake_block(start: u32, size: usize) {
+        let layout = Layout::from_size_align(size, 1).expect("layout");
+        BLOCKS.with(|b| b.borrow_mut().insert(start, layout));
+    }
+
+    #[test]
+    fn checks_see_forgotten_blocks_and_neighbours_past_the_last_block_found() {
+        let (a, b) = (0x1000, 0x1040);
+        fake_block(a, 64);
+        fake_block(b, 32);
+        assert!(check(a, 64).is_ok());
+        assert!(check(a + 8, 56).is_ok());
+        // Past the end of the block just found (now the remembered one).
+        assert!(check(a + 8, 57).is_err());
+        assert!(check(a - 1, 1).is_err());
+        assert!(check(b, 32).is_ok());
+        assert!(check(b, 33).is_err());
+        assert!(forget(b).is_some());
+        assert!(check(b, 1).is_err(), "a forgotten block is not remembered");
+        assert!(check(a, 64).is_ok());
+        assert!(forget(a).is_some());
+        assert!(check(a, 1).is_err());
+        assert!(forget(a).is_none());
+    }
 }
