@@ -545,14 +545,27 @@ fn depthwise_pixel_simd(
             let pb = w.bias.as_ptr().add(c0) as *const v128;
             let mut a0 = v128_load(pb);
             let mut a1 = v128_load(pb.add(1));
-            for &(xo, fo) in taps {
+            // One tap's products into (a0, a1).
+            let tap = |(a0, a1): (v128, v128), (xo, fo): (usize, usize)| {
                 let xv = i16x8_sub(
                     i16x8_load_extend_i8x8(x.as_ptr().add(xo + c0) as *const _),
                     zv,
                 );
                 let fv = v128_load(w.filter.as_ptr().add(fo + c0) as *const v128);
-                a0 = i32x4_add(a0, i32x4_extmul_low_i16x8(xv, fv));
-                a1 = i32x4_add(a1, i32x4_extmul_high_i16x8(xv, fv));
+                (
+                    i32x4_add(a0, i32x4_extmul_low_i16x8(xv, fv)),
+                    i32x4_add(a1, i32x4_extmul_high_i16x8(xv, fv)),
+                )
+            };
+            // Three taps per iteration: under epoch checks Cranelift keeps the
+            // accumulators in stack slots across the loop, so they are loaded and
+            // stored once per three taps instead of per tap (a 3x3 kernel's row).
+            let mut chunks = taps.chunks_exact(3);
+            for t in &mut chunks {
+                (a0, a1) = tap(tap(tap((a0, a1), t[0]), t[1]), t[2]);
+            }
+            for &t in chunks.remainder() {
+                (a0, a1) = tap((a0, a1), t);
             }
             let ps = w.scale.as_ptr().add(c0) as *const v128;
             let q = |a: v128, s: v128| round.apply(f32x4_mul(f32x4_convert_i32x4(a), s));
@@ -560,10 +573,8 @@ fn depthwise_pixel_simd(
             let q1 = q(a1, v128_load(ps.add(1)));
             let n16 = i16x8_narrow_i32x4(q0, q1);
             let n8 = i8x16_narrow_i16x8(n16, n16);
-            let bytes = i64x2_extract_lane::<0>(n8).to_le_bytes();
-            for (d, b) in dst[c0..c0 + 8].iter_mut().zip(bytes) {
-                *d = b as i8;
-            }
+            // The low 8 bytes in one store (c0 + 8 <= full <= dst.len()).
+            v128_store64_lane::<0>(n8, dst.as_mut_ptr().add(c0) as *mut u64);
         }
         c0 += 8;
     }
