@@ -197,9 +197,8 @@ fn interleave(rows: &[i8], k: usize, ap: &mut [i16]) {
             // four pairs' 4 x 8 i16s from `done * QMR` (< QMR * kp).
             unsafe {
                 let v: [v128; QMR] = std::array::from_fn(|r| {
-                    i16x8_extend_low_i8x16(v128_load64_zero(
-                        rows.as_ptr().add(r * k + done) as *const u64
-                    ))
+                    let p = rows.as_ptr().add(r * k + done) as *const i64;
+                    i16x8_extend_low_i8x16(i64x2_splat(std::ptr::read_unaligned(p)))
                 });
                 let t0 = i32x4_shuffle::<0, 4, 1, 5>(v[0], v[1]);
                 let t1 = i32x4_shuffle::<0, 4, 1, 5>(v[2], v[3]);
@@ -242,7 +241,7 @@ fn store_row(acc: &[i32; QNR], rq: &Requant, j0: usize, o: &mut [i8]) {
             let w = i16x8_narrow_i32x4(q[0], q[1]);
             let b8 = i8x16_narrow_i16x8(w, w);
             // The low 8 bytes in one store (`o` holds QNR = 8).
-            v128_store64_lane::<0>(b8, o.as_mut_ptr() as *mut u64);
+            std::ptr::write_unaligned(o.as_mut_ptr() as *mut i64, i64x2_extract_lane::<0>(b8));
         }
         return;
     }

@@ -574,7 +574,8 @@ fn depthwise_pixel_simd(
             let n16 = i16x8_narrow_i32x4(q0, q1);
             let n8 = i8x16_narrow_i16x8(n16, n16);
             // The low 8 bytes in one store (c0 + 8 <= full <= dst.len()).
-            v128_store64_lane::<0>(n8, dst.as_mut_ptr().add(c0) as *mut u64);
+            let d = dst.as_mut_ptr().add(c0) as *mut i64;
+            std::ptr::write_unaligned(d, i64x2_extract_lane::<0>(n8));
         }
         c0 += 8;
     }
