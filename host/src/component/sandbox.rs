@@ -4,7 +4,7 @@
 //! The deadline is wall-clock time: every call sets it on the instance's account
 //! (`plugboard_native_accel::meter::Account`), native work in host imports checks it
 //! between chunks, and wasm code checks it at every epoch tick
-//! ([`super::engine::EPOCH_TICK`]) through an epoch callback, so neither late ticks
+//! ([`super::engine::epoch_tick`]) through an epoch callback, so neither late ticks
 //! nor time spent in the host stretch it.
 
 use std::sync::Arc;
