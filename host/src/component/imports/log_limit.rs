@@ -63,9 +63,14 @@ impl LogLimit {
         }
     }
 
-    /// Reports what was dropped if the current second is over.
+    /// Reports what was dropped if the current second is over. Runs after every call
+    /// into a component, so it reads the clock only when something was dropped (the
+    /// next [`LogLimit::admit`] rolls the window anyway).
     pub(crate) fn flush(&self) {
         let mut w = self.window.lock().unwrap_or_else(|p| p.into_inner());
+        if w.dropped_records == 0 {
+            return;
+        }
         self.roll(&mut w);
     }
 
