@@ -131,6 +131,132 @@ fn sum4<C: Compute>(v: &[C], f: impl Fn(f64) -> f64) -> f64 {
     (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
 }
 
+/// The per-row work of a layer norm, for each floating element type: f32 rows take
+/// SIMD128 on wasm32 (a transformer runs a layer norm over every token between its
+/// delegates, and the scalar loops were most of that kernel's time), f64 rows and
+/// other targets the scalar loops.
+trait NormRow: Compute {
+    /// [`moments`] of `row`.
+    fn row_moments(row: &[Self], eps: f64) -> (f64, f64) {
+        moments(row, eps)
+    }
+
+    /// `o[j] = (row[j] - mean) * rstd * w[j] + b[j]`, in that order of operations in
+    /// `Self`; `o`, `row`, `w` and `b` have the same length.
+    fn normalize(o: &mut [Self], row: &[Self], w: &[Self], b: &[Self], mean: Self, rstd: Self);
+}
+
+impl NormRow for f64 {
+    fn normalize(o: &mut [f64], row: &[f64], w: &[f64], b: &[f64], mean: f64, rstd: f64) {
+        for (((o, &v), &wv), &bv) in o.iter_mut().zip(row).zip(w).zip(b) {
+            *o = (v - mean) * rstd * wv + bv;
+        }
+    }
+}
+
+impl NormRow for f32 {
+    #[cfg(target_arch = "wasm32")]
+    fn row_moments(row: &[f32], eps: f64) -> (f64, f64) {
+        simd_norm::moments(row, eps)
+    }
+
+    fn normalize(o: &mut [f32], row: &[f32], w: &[f32], b: &[f32], mean: f32, rstd: f32) {
+        #[cfg(target_arch = "wasm32")]
+        let done = simd_norm::normalize(o, row, w, b, mean, rstd);
+        #[cfg(not(target_arch = "wasm32"))]
+        let done = 0;
+        let (o, row, w, b) = (&mut o[done..], &row[done..], &w[done..], &b[done..]);
+        for (((o, &v), &wv), &bv) in o.iter_mut().zip(row).zip(w).zip(b) {
+            *o = (v - mean) * rstd * wv + bv;
+        }
+    }
+}
+
+/// SIMD128 forms of [`NormRow`] for f32 rows.
+#[cfg(target_arch = "wasm32")]
+mod simd_norm {
+    use core::arch::wasm32::*;
+
+    /// The two f32 halves of `x` widened to f64.
+    #[inline(always)]
+    fn widen(x: v128) -> (v128, v128) {
+        (
+            f64x2_promote_low_f32x4(x),
+            f64x2_promote_low_f32x4(i32x4_shuffle::<2, 3, 2, 3>(x, x)),
+        )
+    }
+
+    /// `sum(f(x))` in f64 over `v`, eight elements (four f64x2 partial sums) per
+    /// step, the tail in scalar.
+    #[inline(always)]
+    fn sum8(v: &[f32], f: impl Fn(v128) -> v128, g: impl Fn(f64) -> f64) -> f64 {
+        let mut acc = [f64x2_splat(0.0); 4];
+        let mut chunks = v.chunks_exact(8);
+        for c in &mut chunks {
+            // SAFETY: `c` holds eight floats; wasm loads allow any alignment.
+            let (x, y) = unsafe {
+                let p = c.as_ptr() as *const v128;
+                (v128_load(p), v128_load(p.add(1)))
+            };
+            let ((x0, x1), (y0, y1)) = (widen(x), widen(y));
+            acc[0] = f64x2_add(acc[0], f(x0));
+            acc[1] = f64x2_add(acc[1], f(x1));
+            acc[2] = f64x2_add(acc[2], f(y0));
+            acc[3] = f64x2_add(acc[3], f(y1));
+        }
+        let s = f64x2_add(f64x2_add(acc[0], acc[1]), f64x2_add(acc[2], acc[3]));
+        let tail: f64 = chunks.remainder().iter().map(|&x| g(x as f64)).sum();
+        (f64x2_extract_lane::<0>(s) + f64x2_extract_lane::<1>(s)) + tail
+    }
+
+    /// Mean and `1 / sqrt(var + eps)` of `v` in f64, two passes as the scalar form.
+    pub(super) fn moments(v: &[f32], eps: f64) -> (f64, f64) {
+        let n = v.len() as f64;
+        let mean = sum8(v, |x| x, |x| x) / n;
+        let m = f64x2_splat(mean);
+        let var = sum8(
+            v,
+            |x| {
+                let d = f64x2_sub(x, m);
+                f64x2_mul(d, d)
+            },
+            |x| (x - mean) * (x - mean),
+        ) / n;
+        (mean, 1.0 / (var.max(0.0) + eps).sqrt())
+    }
+
+    /// The vector part of `NormRow::normalize`, four lanes at a time with the same
+    /// operations in the same order (the same bits as the scalar loop); returns how
+    /// many leading elements it wrote.
+    pub(super) fn normalize(
+        o: &mut [f32],
+        row: &[f32],
+        w: &[f32],
+        b: &[f32],
+        mean: f32,
+        rstd: f32,
+    ) -> usize {
+        let len = o.len().min(row.len()).min(w.len()).min(b.len());
+        let k = len - len % 4;
+        let (m, r) = (f32x4_splat(mean), f32x4_splat(rstd));
+        let (po, px, pw, pb) = (
+            o.as_mut_ptr() as *mut v128,
+            row.as_ptr() as *const v128,
+            w.as_ptr() as *const v128,
+            b.as_ptr() as *const v128,
+        );
+        for i in 0..k / 4 {
+            // SAFETY: vector `i` lies in the first `k <= len` elements of each slice.
+            unsafe {
+                let v = f32x4_mul(f32x4_sub(v128_load(px.add(i)), m), r);
+                let v = f32x4_add(f32x4_mul(v, v128_load(pw.add(i))), v128_load(pb.add(i)));
+                v128_store(po.add(i), v);
+            }
+        }
+        k
+    }
+}
+
 /// `aten::native_layer_norm.out(input, normalized_shape, weight?, bias?, eps, *, out,
 /// mean, rstd)`: normalizes over the trailing `normalized_shape` dims;
 /// `mean`/`rstd` have the input's leading sizes followed by ones.
@@ -179,15 +305,11 @@ fn layer_norm_out(args: &mut Args) -> KResult {
             let (md, rd) = (mb.data(), rb.data());
             for i in 0..m {
                 let row = &xv[i * n..(i + 1) * n];
-                let (mean, rstd) = moments(row, eps);
+                let (mean, rstd) = C::row_moments(row, eps);
                 md[i] = C::from_f64(mean);
                 rd[i] = C::from_f64(rstd);
                 let (mc, rc) = (C::from_f64(mean), C::from_f64(rstd));
-                for (((o, &v), &wv), &bv) in
-                    o[i * n..(i + 1) * n].iter_mut().zip(row).zip(&wc).zip(&bc)
-                {
-                    *o = (v - mc) * rc * wv + bv;
-                }
+                C::normalize(&mut o[i * n..(i + 1) * n], row, &wc, &bc, mc, rc);
             }
         } else {
             // Nothing to normalize: PyTorch reports NaN statistics.
@@ -241,7 +363,7 @@ fn group_norm_out(args: &mut Args) -> KResult {
         for i in 0..n * group {
             let xs = &xv[i * blk..(i + 1) * blk];
             let (mean, rstd) = if blk > 0 {
-                moments(xs, eps)
+                C::row_moments(xs, eps)
             } else {
                 (f64::NAN, f64::NAN)
             };
