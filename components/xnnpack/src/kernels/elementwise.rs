@@ -234,16 +234,52 @@ unsafe fn gelu_f32x4(x: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
     v128_bitselect(neg, pos, i32x4_lt(x, i32x4_splat(0)))
 }
 
-/// `tanh` of four lanes: `sign(x) * (1 - e) / (1 + e)` with `e = exp(-2|x|)`, and
-/// `x - x^3/3 + 2x^5/15 - 17x^7/315` below |x| = 1/16, where the first form cancels
-/// (both within 2e-7 of the exact value).
+/// `exp(z)` of four lanes with `z <= 0` (NaN stays NaN; below `ln(2^-126)` it is
+/// flushed to zero) without a table: `2^n * p(r)` with `n = round(z / ln 2)`,
+/// `r = z - n ln 2` in two parts, and `p` the degree-6 Taylor polynomial of `exp` on
+/// `|r| <= ln(2)/2` (truncation below 1.3e-7 relative), `2^n` built in the exponent
+/// bits.
+/// Within 3 ulp of the exact value. Only plain products and sums, so the bits do not
+/// depend on whether the engine fuses `relaxed_madd`.
+///
+/// For the fp32 operators whose outputs are compared within a tolerance (`Tanh`,
+/// `Softmax`); [`exp_nonpositive_f32x4`] with its 32-entry table stays the `exp` of
+/// [`sigmoid_f32x4`], which reproduces XNNPACK's bits. Its table lookups cost four
+/// lane extracts and four lane inserts per vector in wasm: tiny GPT-2's two `Tanh`
+/// nodes over 4096 values took 12 us each with it.
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+unsafe fn exp_poly_nonpositive_f32x4(z: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
+    use core::arch::wasm32::*;
+    const MAGIC: f32 = 12_582_912.0; // 1.5 * 2^23: its ulp is 1
+    const LN2_HI: f32 = 0.693_145_75;
+    const LN2_LO: f32 = 1.428_606_8e-6;
+    let magic = f32x4_splat(MAGIC);
+    let nm = f32x4_add(f32x4_mul(z, f32x4_splat(std::f32::consts::LOG2_E)), magic);
+    let n = f32x4_sub(nm, magic);
+    let r = f32x4_sub(z, f32x4_mul(n, f32x4_splat(LN2_HI)));
+    let r = f32x4_sub(r, f32x4_mul(n, f32x4_splat(LN2_LO)));
+    let mut p = f32x4_splat(1.0 / 720.0);
+    for c in [1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5, 1.0, 1.0] {
+        p = f32x4_add(f32x4_mul(p, r), f32x4_splat(c));
+    }
+    // `nm`'s low mantissa bits hold n (in [-126, 0] where z is not flushed).
+    let ni = i32x4_sub(nm, f32x4_splat(MAGIC));
+    let ni = i32x4_max(ni, i32x4_splat(-126));
+    let e = f32x4_mul(p, i32x4_shl(i32x4_add(ni, i32x4_splat(127)), 23));
+    v128_andnot(e, f32x4_lt(z, f32x4_splat(-87.336_54)))
+}
+
+/// `tanh` of four lanes: `sign(x) * (1 - e) / (1 + e)` with `e = exp(-2|x|)`
+/// ([`exp_poly_nonpositive_f32x4`]), and `x - x^3/3 + 2x^5/15 - 17x^7/315` below |x| =
+/// 1/16, where the first form cancels (both within 3e-7 of the exact value).
 #[cfg(target_arch = "wasm32")]
 #[inline(always)]
 unsafe fn tanh_f32x4(x: core::arch::wasm32::v128) -> core::arch::wasm32::v128 {
     use core::arch::wasm32::*;
     let one = f32x4_splat(1.0);
     let a = f32x4_abs(x);
-    let e = exp_nonpositive_f32x4(f32x4_mul(a, f32x4_splat(-2.0)));
+    let e = exp_poly_nonpositive_f32x4(f32x4_mul(a, f32x4_splat(-2.0)));
     let big = f32x4_div(f32x4_sub(one, e), f32x4_add(one, e));
     let big = v128_or(big, v128_and(x, f32x4_splat(-0.0)));
     let x2 = f32x4_mul(x, x);
@@ -838,7 +874,7 @@ fn exp_minus_max_simd(x: &[f32], out: &mut [f32], m: f32) -> (usize, f32) {
         // SAFETY: `i + 4 <= n` for the load and the store.
         unsafe {
             let z = f32x4_sub(v128_load(x.as_ptr().add(i) as *const v128), vm);
-            let e = exp_nonpositive_f32x4(z);
+            let e = exp_poly_nonpositive_f32x4(z);
             let e = v128_bitselect(z, e, f32x4_ne(z, z));
             v128_store(out.as_mut_ptr().add(i) as *mut v128, e);
             acc = f32x4_add(acc, e);
@@ -853,7 +889,7 @@ fn exp_minus_max_simd(x: &[f32], out: &mut [f32], m: f32) -> (usize, f32) {
 }
 
 /// Softmax over the last dim of `rows x cols` values. On wasm32 the exponentials
-/// are four lanes at a time ([`exp_nonpositive_f32x4`], within a few ulp of libm's
+/// are four lanes at a time ([`exp_poly_nonpositive_f32x4`], within a few ulp of libm's
 /// `expf`; XNNPACK's own softmax also uses a polynomial `exp`). libm's `expf` and
 /// this loop had been 5.2% of tiny BERT's perf samples; one lane-wise pass removes
 /// the call per value.
