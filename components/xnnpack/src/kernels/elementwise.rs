@@ -104,6 +104,12 @@ unsafe fn hardswish_simd(x: &[f32], out: &mut [f32]) {
 /// `out[i] = scalar(x[i])` for every element of `x`: on wasm32, where `simd_ok` holds,
 /// four lanes at a time with `lanes` (an `unsafe fn(v128) -> v128` computing the same
 /// function), the tail and everything elsewhere with `scalar`.
+///
+/// The vector loop takes four vectors per iteration. Under epoch checks Cranelift
+/// keeps values carried across a loop header (here the polynomials' constants, which it
+/// hoists out of the loop) in stack slots, reloading and storing each of them on every
+/// iteration; with more vectors per iteration that traffic is paid once for all of
+/// them.
 macro_rules! map_lanes {
     ($x:expr, $out:expr, $simd_ok:expr, $lanes:path, $scalar:expr) => {{
         let (x, out): (&[f32], &mut [f32]) = ($x, $out);
@@ -112,6 +118,25 @@ macro_rules! map_lanes {
         let done = if $simd_ok {
             use core::arch::wasm32::{v128, v128_load, v128_store};
             let mut i = 0;
+            while i + 16 <= n {
+                // SAFETY: `i + 16 <= n` for the four loads and stores.
+                unsafe {
+                    let p = x.as_ptr().add(i) as *const v128;
+                    let (a, b, c, d) = (
+                        v128_load(p),
+                        v128_load(p.add(1)),
+                        v128_load(p.add(2)),
+                        v128_load(p.add(3)),
+                    );
+                    let (a, b, c, d) = ($lanes(a), $lanes(b), $lanes(c), $lanes(d));
+                    let q = out.as_mut_ptr().add(i) as *mut v128;
+                    v128_store(q, a);
+                    v128_store(q.add(1), b);
+                    v128_store(q.add(2), c);
+                    v128_store(q.add(3), d);
+                }
+                i += 16;
+            }
             while i + 4 <= n {
                 // SAFETY: `i + 4 <= n` for the load and the store.
                 unsafe {
@@ -860,9 +885,11 @@ pub fn unary(op: UnaryOp, x: &[f32], out: &mut [f32], min: f32, max: f32) {
 }
 
 /// `exp(v - m)` of `x` into `out` (`m` at least every value of `x`) four lanes at a
-/// time with [`exp_nonpositive_f32x4`] (a NaN stays NaN), and their sum: the
+/// time with [`exp_poly_nonpositive_f32x4`] (a NaN stays NaN), and their sum: the
 /// `(v - m).exp()` loop of [`softmax`] without a libm call per value. Returns how
-/// many leading values it did (a multiple of 4) and their sum.
+/// many leading values it did (a multiple of 4) and their sum. Four vectors per
+/// iteration while they last (see [`map_lanes`] on why), added to the sum in the same
+/// order as one at a time.
 #[cfg(target_arch = "wasm32")]
 fn exp_minus_max_simd(x: &[f32], out: &mut [f32], m: f32) -> (usize, f32) {
     use core::arch::wasm32::*;
@@ -870,6 +897,26 @@ fn exp_minus_max_simd(x: &[f32], out: &mut [f32], m: f32) -> (usize, f32) {
     let vm = f32x4_splat(m);
     let mut acc = f32x4_splat(0.0);
     let mut i = 0;
+    let exp = |p: *const f32| {
+        // SAFETY (of the callers): `p..p + 4` is readable.
+        let z = f32x4_sub(unsafe { v128_load(p as *const v128) }, vm);
+        let e = unsafe { exp_poly_nonpositive_f32x4(z) };
+        v128_bitselect(z, e, f32x4_ne(z, z))
+    };
+    while i + 16 <= n {
+        // SAFETY: `i + 16 <= n` for the loads and the stores.
+        unsafe {
+            let p = x.as_ptr().add(i);
+            let (a, b, c, d) = (exp(p), exp(p.add(4)), exp(p.add(8)), exp(p.add(12)));
+            let q = out.as_mut_ptr().add(i) as *mut v128;
+            v128_store(q, a);
+            v128_store(q.add(1), b);
+            v128_store(q.add(2), c);
+            v128_store(q.add(3), d);
+            acc = f32x4_add(f32x4_add(f32x4_add(f32x4_add(acc, a), b), c), d);
+        }
+        i += 16;
+    }
     while i + 4 <= n {
         // SAFETY: `i + 4 <= n` for the load and the store.
         unsafe {
