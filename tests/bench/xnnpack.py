@@ -21,8 +21,9 @@ choice; ExecuTorch gets two warm-up runs):
   (`PLUGBOARD_NATIVE_ISA=avx2`), the path an AVX2-only CPU takes.
 ExecuTorch runs in this process through `executorch.runtime`, with its XNNPACK
 threadpool reset to 1 thread and then to its default thread count. Ratios are
-plugboard / ExecuTorch at equal thread count: below 1 is faster than native; the goal
-is at most 2.
+plugboard / ExecuTorch at equal thread count: below 1 is faster than native. The goals
+(issue 10): at one thread a geometric mean of at most 1.0 over the fp32 zoo and 1.2
+over the int8 zoo with no program above 1.5, and at most 2.5 for pure wasm.
 
 `--rounds R` measures every configuration R times, interleaved, and keeps each one's
 best median (ExecuTorch's too): on a machine whose speed drifts from minute to minute
