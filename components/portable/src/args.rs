@@ -1,7 +1,7 @@
 //! Typed access to a kernel call's arguments, and the updates a kernel reports back.
 
 use crate::exports::plugboard::runtime::kernels::{KernelArg, KernelUpdate, TensorRef};
-use crate::tensor::Tensor;
+use crate::tensor::{Dims, Tensor};
 use crate::{invalid, memory, KResult};
 
 /// A `Scalar` argument (PyTorch's `Scalar`: int, float or bool).
@@ -296,7 +296,7 @@ impl<'a> Args<'a> {
     pub fn out(&mut self, i: usize, sizes: &[usize]) -> KResult<Tensor> {
         let r = self.tensor_ref(i)?;
         let mut t = Tensor::from_ref(r)?;
-        if t.sizes != sizes {
+        if *t.sizes != *sizes {
             resize(&mut t, sizes)?;
             self.updates.push(KernelUpdate::TensorSizes((
                 i as u32,
@@ -318,7 +318,7 @@ impl<'a> Args<'a> {
             _ => return Err(self.wrong(i, "tensor list")),
         };
         let mut t = Tensor::from_ref(r)?;
-        if t.sizes != sizes {
+        if *t.sizes != *sizes {
             resize(&mut t, sizes)?;
             self.updates.push(KernelUpdate::ListItemSizes((
                 i as u32,
@@ -355,6 +355,13 @@ impl<'a> Args<'a> {
 }
 
 fn resize(t: &mut Tensor, sizes: &[usize]) -> KResult<()> {
+    let new_sizes = Dims::try_from(sizes).map_err(|_| {
+        invalid(format!(
+            "output of {} dimensions (at most {})",
+            sizes.len(),
+            crate::tensor::MAX_RANK
+        ))
+    })?;
     if sizes.len() != t.sizes.len() {
         // Rank changes are allowed for outputs whose planned rank differs; the dim order
         // becomes contiguous.
@@ -364,7 +371,7 @@ fn resize(t: &mut Tensor, sizes: &[usize]) -> KResult<()> {
         .iter()
         .try_fold(1usize, |a, &s| a.checked_mul(s))
         .ok_or_else(|| invalid("output size overflows"))?;
-    t.sizes = sizes.to_vec();
+    t.sizes = new_sizes;
     t.numel = numel;
     let nbytes = t.nbytes().ok_or_else(|| invalid("output size overflows"))?;
     if nbytes > 0 {

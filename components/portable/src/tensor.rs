@@ -7,15 +7,23 @@ use crate::{elem, invalid, memory, KResult};
 /// Most dimensions a tensor may have (ExecuTorch's `kTensorDimensionLimit`).
 pub const MAX_RANK: usize = 16;
 
+/// Logical sizes of a tensor, inline (at most [`MAX_RANK`]): every tensor argument of
+/// every kernel call becomes a [`Tensor`], and two heap allocations per argument were a
+/// visible part of a small kernel call's cost.
+pub type Dims = arrayvec::ArrayVec<usize, MAX_RANK>;
+
+/// A dim order, inline (at most [`MAX_RANK`] entries).
+pub type DimOrder = arrayvec::ArrayVec<u8, MAX_RANK>;
+
 /// A tensor view: dtype, logical sizes, dim order and the address of element 0.
 #[derive(Debug, Clone)]
 pub struct Tensor {
     /// Element type.
     pub dtype: ScalarType,
     /// Logical sizes.
-    pub sizes: Vec<usize>,
+    pub sizes: Dims,
     /// Memory order of the dimensions, outermost first.
-    pub dim_order: Vec<u8>,
+    pub dim_order: DimOrder,
     /// Address of element 0.
     pub addr: u32,
     /// Number of elements.
@@ -44,7 +52,7 @@ impl Tensor {
             }
             seen[d] = true;
         }
-        let sizes: Vec<usize> = r.sizes.iter().map(|&s| s as usize).collect();
+        let sizes: Dims = r.sizes.iter().map(|&s| s as usize).collect();
         let numel = sizes
             .iter()
             .try_fold(1usize, |a, &s| a.checked_mul(s))
@@ -52,7 +60,7 @@ impl Tensor {
         let t = Tensor {
             dtype: r.dtype,
             sizes,
-            dim_order: r.dim_order.clone(),
+            dim_order: r.dim_order.iter().copied().collect(),
             addr: r.address,
             numel,
         };
@@ -83,7 +91,7 @@ impl Tensor {
 
     /// Whether the tensor is channels-last (`[0, 2, 3, 1]` for rank 4).
     pub fn is_channels_last(&self) -> bool {
-        self.dim_order == [0, 2, 3, 1]
+        *self.dim_order == [0, 2, 3, 1]
     }
 
     /// Memory strides in elements of each logical dimension, from the dim order.

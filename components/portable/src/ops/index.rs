@@ -291,7 +291,7 @@ fn indexing(x: &Tensor, list: &[Option<Tensor>]) -> KResult<Indexing> {
                 d += k;
             }
             Some(t) => {
-                entries.push((d, t.sizes.clone(), index_values(t)?));
+                entries.push((d, t.sizes.to_vec(), index_values(t)?));
                 d += 1;
             }
         }
@@ -576,7 +576,7 @@ fn masked_fill(a: &mut Args) -> KResult {
         )));
     }
     let shape = broadcast_shape(&x.sizes, &mask.sizes)?;
-    if shape != x.sizes {
+    if *shape != *x.sizes {
         return Err(invalid(format!(
             "masked_fill: mask {:?} does not broadcast to self {:?}",
             mask.sizes, x.sizes

@@ -130,7 +130,7 @@ fn geometry(
 }
 
 fn out_sizes(t: &Tensor, oh: usize, ow: usize) -> Vec<usize> {
-    let mut s = t.sizes.clone();
+    let mut s = t.sizes.to_vec();
     let r = s.len();
     s[r - 2] = oh;
     s[r - 1] = ow;

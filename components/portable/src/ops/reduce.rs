@@ -16,7 +16,7 @@ use crate::ops::util::tstrides;
 use crate::ops::util::wrap_dim;
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
-use crate::tensor::{contiguous_strides, Tensor, MAX_RANK};
+use crate::tensor::{contiguous_strides, DimOrder, Dims, Tensor, MAX_RANK};
 use crate::{invalid, with_compute, KResult};
 
 /// Registers this module's operators.
@@ -69,8 +69,8 @@ fn view<C: Compute>(t: &Tensor) -> KResult<View<'static, C>> {
     } else {
         let flat = Tensor {
             dtype: t.dtype,
-            sizes: vec![t.numel],
-            dim_order: vec![0],
+            sizes: Dims::from_iter([t.numel]),
+            dim_order: DimOrder::from_iter([0]),
             addr: t.addr,
             numel: t.numel,
         };
@@ -78,7 +78,7 @@ fn view<C: Compute>(t: &Tensor) -> KResult<View<'static, C>> {
     };
     Ok(View {
         data,
-        sizes: t.sizes.clone(),
+        sizes: t.sizes.to_vec(),
         strides: tstrides(t),
     })
 }

@@ -12,7 +12,7 @@ use crate::args::{Args, Scalar};
 use crate::ops::util::copy::{copy_logical, copy_view, fill, infer_size, scalar_bytes};
 use crate::ops::util::{esize, tstrides, wrap_dim};
 use crate::registry::Registrar;
-use crate::tensor::Tensor;
+use crate::tensor::{DimOrder, Dims, Tensor};
 use crate::{invalid, KResult};
 
 use crate::registry::ALL_DTYPES;
@@ -647,8 +647,8 @@ fn roll(a: &mut Args) -> KResult {
         let mut buf = vec![0u64; (n * e).div_ceil(8)];
         let flat = |addr: u32| Tensor {
             dtype: x.dtype,
-            sizes: vec![n],
-            dim_order: vec![0],
+            sizes: Dims::from_iter([n]),
+            dim_order: DimOrder::from_iter([0]),
             addr,
             numel: n,
         };

@@ -395,7 +395,7 @@ fn clamp_tensor_out(args: &mut Args) -> KResult {
     if min.is_none() && max.is_none() {
         return Err(invalid("clamp: at least one of min and max must be given"));
     }
-    let mut shape = a.sizes.clone();
+    let mut shape = a.sizes.to_vec();
     let mut compute = a.dtype;
     for t in [&min, &max].into_iter().flatten() {
         shape = broadcast_shape(&shape, &t.sizes)?;

@@ -9,7 +9,7 @@ use crate::args::Scalar;
 use crate::elem::{self, Compute};
 use crate::ops::util::{esize, promote_types, tstrides};
 use crate::plugboard::runtime::types::ScalarType;
-use crate::tensor::{contiguous_strides, Tensor};
+use crate::tensor::{contiguous_strides, DimOrder, Dims, Tensor};
 use crate::{invalid, with_compute, KResult};
 
 /// Most dimensions a [`CopyPlan`] iterates (repeat doubles the rank).
@@ -334,15 +334,15 @@ pub fn convert(t: &Tensor, dtype: ScalarType) -> KResult<Converted> {
     let mut buf = vec![0u64; (n * e).div_ceil(8).max(1)];
     let flat_src = Tensor {
         dtype: t.dtype,
-        sizes: vec![n],
-        dim_order: vec![0],
+        sizes: Dims::from_iter([n]),
+        dim_order: DimOrder::from_iter([0]),
         addr: t.addr,
         numel: n,
     };
     let flat_dst = Tensor {
         dtype,
-        sizes: vec![n],
-        dim_order: vec![0],
+        sizes: Dims::from_iter([n]),
+        dim_order: DimOrder::from_iter([0]),
         addr: buf.as_mut_ptr() as usize as u32,
         numel: n,
     };
@@ -443,8 +443,8 @@ pub fn scalar_bytes(dtype: ScalarType, value: Scalar) -> KResult<[u8; 8]> {
     let mut buf = [0u64; 1];
     let t = Tensor {
         dtype,
-        sizes: vec![1],
-        dim_order: vec![0],
+        sizes: Dims::from_iter([1]),
+        dim_order: DimOrder::from_iter([0]),
         addr: buf.as_mut_ptr() as usize as u32,
         numel: 1,
     };
