@@ -186,25 +186,28 @@ mod simd_norm {
         )
     }
 
-    /// `sum(f(x))` in f64 over `v`, eight elements (four f64x2 partial sums) per
-    /// step, the tail in scalar.
+    /// `sum(f(x))` in f64 over `v`, sixteen elements (eight f64x2 partial sums) per
+    /// step, the tail in scalar. Under epoch checks the partial sums live in stack
+    /// slots, so each step waits on a store and a reload per sum: a layer norm row of
+    /// 64 values is four steps, not eight.
     #[inline(always)]
-    fn sum8(v: &[f32], f: impl Fn(v128) -> v128, g: impl Fn(f64) -> f64) -> f64 {
-        let mut acc = [f64x2_splat(0.0); 4];
-        let mut chunks = v.chunks_exact(8);
+    fn sum16(v: &[f32], f: impl Fn(v128) -> v128, g: impl Fn(f64) -> f64) -> f64 {
+        let mut acc = [f64x2_splat(0.0); 8];
+        let mut chunks = v.chunks_exact(16);
         for c in &mut chunks {
-            // SAFETY: `c` holds eight floats; wasm loads allow any alignment.
-            let (x, y) = unsafe {
-                let p = c.as_ptr() as *const v128;
-                (v128_load(p), v128_load(p.add(1)))
-            };
-            let ((x0, x1), (y0, y1)) = (widen(x), widen(y));
-            acc[0] = f64x2_add(acc[0], f(x0));
-            acc[1] = f64x2_add(acc[1], f(x1));
-            acc[2] = f64x2_add(acc[2], f(y0));
-            acc[3] = f64x2_add(acc[3], f(y1));
+            let p = c.as_ptr() as *const v128;
+            for (k, pair) in acc.chunks_exact_mut(2).enumerate() {
+                // SAFETY: `c` holds sixteen floats (four vectors); wasm loads allow
+                // any alignment.
+                let (lo, hi) = widen(unsafe { v128_load(p.add(k)) });
+                pair[0] = f64x2_add(pair[0], f(lo));
+                pair[1] = f64x2_add(pair[1], f(hi));
+            }
         }
-        let s = f64x2_add(f64x2_add(acc[0], acc[1]), f64x2_add(acc[2], acc[3]));
+        let s = acc
+            .chunks_exact(2)
+            .map(|p| f64x2_add(p[0], p[1]))
+            .fold(f64x2_splat(0.0), |a, b| f64x2_add(a, b));
         let tail: f64 = chunks.remainder().iter().map(|&x| g(x as f64)).sum();
         (f64x2_extract_lane::<0>(s) + f64x2_extract_lane::<1>(s)) + tail
     }
@@ -212,9 +215,9 @@ mod simd_norm {
     /// Mean and `1 / sqrt(var + eps)` of `v` in f64, two passes as the scalar form.
     pub(super) fn moments(v: &[f32], eps: f64) -> (f64, f64) {
         let n = v.len() as f64;
-        let mean = sum8(v, |x| x, |x| x) / n;
+        let mean = sum16(v, |x| x, |x| x) / n;
         let m = f64x2_splat(mean);
-        let var = sum8(
+        let var = sum16(
             v,
             |x| {
                 let d = f64x2_sub(x, m);
@@ -245,13 +248,25 @@ mod simd_norm {
             w.as_ptr() as *const v128,
             b.as_ptr() as *const v128,
         );
-        for i in 0..k / 4 {
-            // SAFETY: vector `i` lies in the first `k <= len` elements of each slice.
-            unsafe {
-                let v = f32x4_mul(f32x4_sub(v128_load(px.add(i)), m), r);
-                let v = f32x4_add(f32x4_mul(v, v128_load(pw.add(i))), v128_load(pb.add(i)));
-                v128_store(po.add(i), v);
-            }
+        // SAFETY (of the callers): vector `i` lies in the first `k <= len` elements of
+        // each slice.
+        let one = |i: usize| unsafe {
+            let v = f32x4_mul(f32x4_sub(v128_load(px.add(i)), m), r);
+            let v = f32x4_add(f32x4_mul(v, v128_load(pw.add(i))), v128_load(pb.add(i)));
+            v128_store(po.add(i), v);
+        };
+        // Four vectors per step (see `sum16` on why fewer steps pay).
+        let mut i = 0;
+        while i + 4 <= k / 4 {
+            one(i);
+            one(i + 1);
+            one(i + 2);
+            one(i + 3);
+            i += 4;
+        }
+        while i < k / 4 {
+            one(i);
+            i += 1;
         }
         k
     }
