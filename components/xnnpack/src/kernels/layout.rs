@@ -50,7 +50,9 @@ fn for_rows(
 /// `dst.copy_from_slice(src)` (equal lengths). On wasm32 a row of 16 to 256 bytes is
 /// copied in 16-byte loads and stores (the last pair overlapping), not by
 /// `memory.copy`, which wasmtime runs as a call into the host: for the 64-byte rows of
-/// an attention head transpose the call cost more than the copy.
+/// an attention head transpose the call cost more than the copy. The stores are
+/// volatile: LLVM otherwise recognizes the loop as a `memcpy` and emits the
+/// `memory.copy` anyway (the profile showed the builtin called from this loop).
 #[inline]
 fn copy_row<T: Copy>(dst: &mut [T], src: &[T]) {
     #[cfg(target_arch = "wasm32")]
@@ -64,14 +66,13 @@ fn copy_row<T: Copy>(dst: &mut [T], src: &[T]) {
             // mutably); every access is a 16-byte window inside `0..bytes`.
             unsafe {
                 while i + 16 < bytes {
-                    v128_store(d.add(i) as *mut v128, v128_load(s.add(i) as *const v128));
+                    let v = v128_load(s.add(i) as *const v128);
+                    std::ptr::write_volatile(d.add(i) as *mut v128, v);
                     i += 16;
                 }
                 let last = bytes - 16;
-                v128_store(
-                    d.add(last) as *mut v128,
-                    v128_load(s.add(last) as *const v128),
-                );
+                let v = v128_load(s.add(last) as *const v128);
+                std::ptr::write_volatile(d.add(last) as *mut v128, v);
             }
             return;
         }
