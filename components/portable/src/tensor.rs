@@ -71,6 +71,18 @@ impl Tensor {
         Ok(t)
     }
 
+    /// A contiguous 1-D view of `numel` elements of `dtype` at `addr`, for views a
+    /// kernel makes over memory it already checked or holds itself (nothing is checked).
+    pub fn flat(dtype: ScalarType, addr: u32, numel: usize) -> Tensor {
+        Tensor {
+            dtype,
+            sizes: Dims::from_iter([numel]),
+            dim_order: DimOrder::from_iter([0]),
+            addr,
+            numel,
+        }
+    }
+
     /// Size in bytes, `None` on overflow.
     pub fn nbytes(&self) -> Option<usize> {
         self.numel.checked_mul(elem::element_size(self.dtype))

@@ -18,7 +18,7 @@ use crate::ops::util::{
 };
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
-use crate::tensor::{DimOrder, Dims, Tensor};
+use crate::tensor::Tensor;
 use crate::{invalid, with_compute, KResult};
 
 use crate::ops::util::num::{int_pow, scalar_as, Num};
@@ -512,13 +512,7 @@ fn binary_scalar(args: &mut Args, kind: Kind, out_idx: usize) -> KResult<()> {
         // The tensor path's SIMD loops, with the scalar as a one-element tensor (the
         // same f32 arithmetic as `run_scalar`, four lanes at a time).
         let mut y = [scalar_as::<f32>(s, compute)];
-        let one = Tensor {
-            dtype: ScalarType::Float,
-            sizes: Dims::from_iter([1]),
-            dim_order: DimOrder::from_iter([0]),
-            addr: y.as_mut_ptr() as usize as u32,
-            numel: 1,
-        };
+        let one = Tensor::flat(ScalarType::Float, y.as_mut_ptr() as usize as u32, 1);
         let alpha = scalar_as::<f32>(alpha, compute);
         if f32_fast(kind, alpha, &a, &one, &out) {
             return Ok(());

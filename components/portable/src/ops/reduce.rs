@@ -16,7 +16,7 @@ use crate::ops::util::tstrides;
 use crate::ops::util::wrap_dim;
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
-use crate::tensor::{contiguous_strides, DimOrder, Dims, Tensor, MAX_RANK};
+use crate::tensor::{contiguous_strides, Tensor, MAX_RANK};
 use crate::{invalid, with_compute, KResult};
 
 /// Registers this module's operators.
@@ -67,13 +67,7 @@ fn view<C: Compute>(t: &Tensor) -> KResult<View<'static, C>> {
     let data = if t.dtype == C::DTYPE {
         Cow::Borrowed(unsafe { t.slice::<C>() })
     } else {
-        let flat = Tensor {
-            dtype: t.dtype,
-            sizes: Dims::from_iter([t.numel]),
-            dim_order: DimOrder::from_iter([0]),
-            addr: t.addr,
-            numel: t.numel,
-        };
+        let flat = Tensor::flat(t.dtype, t.addr, t.numel);
         Cow::Owned(elem::read::<C>(&flat)?.into_owned())
     };
     Ok(View {

@@ -12,7 +12,7 @@ use crate::args::{Args, Scalar};
 use crate::ops::util::copy::{copy_logical, copy_view, fill, infer_size, scalar_bytes};
 use crate::ops::util::{esize, tstrides, wrap_dim};
 use crate::registry::Registrar;
-use crate::tensor::{DimOrder, Dims, Tensor};
+use crate::tensor::Tensor;
 use crate::{invalid, KResult};
 
 use crate::registry::ALL_DTYPES;
@@ -645,13 +645,7 @@ fn roll(a: &mut Args) -> KResult {
         let s = shifts[0].rem_euclid(n as i64) as usize;
         let e = esize(x.dtype)?;
         let mut buf = vec![0u64; (n * e).div_ceil(8)];
-        let flat = |addr: u32| Tensor {
-            dtype: x.dtype,
-            sizes: Dims::from_iter([n]),
-            dim_order: DimOrder::from_iter([0]),
-            addr,
-            numel: n,
-        };
+        let flat = |addr: u32| Tensor::flat(x.dtype, addr, n);
         let mut buf2 = vec![0u64; (n * e).div_ceil(8)];
         let t1 = flat(buf.as_mut_ptr() as usize as u32);
         let t2 = flat(buf2.as_mut_ptr() as usize as u32);

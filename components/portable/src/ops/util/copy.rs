@@ -9,7 +9,7 @@ use crate::args::Scalar;
 use crate::elem::{self, Compute};
 use crate::ops::util::{esize, promote_types, tstrides};
 use crate::plugboard::runtime::types::ScalarType;
-use crate::tensor::{contiguous_strides, DimOrder, Dims, Tensor};
+use crate::tensor::{contiguous_strides, Tensor};
 use crate::{invalid, with_compute, KResult};
 
 /// Most dimensions a [`CopyPlan`] iterates (repeat doubles the rank).
@@ -332,20 +332,8 @@ pub fn convert(t: &Tensor, dtype: ScalarType) -> KResult<Converted> {
     let e = esize(dtype)?;
     esize(t.dtype)?;
     let mut buf = vec![0u64; (n * e).div_ceil(8).max(1)];
-    let flat_src = Tensor {
-        dtype: t.dtype,
-        sizes: Dims::from_iter([n]),
-        dim_order: DimOrder::from_iter([0]),
-        addr: t.addr,
-        numel: n,
-    };
-    let flat_dst = Tensor {
-        dtype,
-        sizes: Dims::from_iter([n]),
-        dim_order: DimOrder::from_iter([0]),
-        addr: buf.as_mut_ptr() as usize as u32,
-        numel: n,
-    };
+    let flat_src = Tensor::flat(t.dtype, t.addr, n);
+    let flat_dst = Tensor::flat(dtype, buf.as_mut_ptr() as usize as u32, n);
     with_compute!(promote_types(t.dtype, dtype), C, {
         let v = elem::read::<C>(&flat_src)?;
         elem::write(&flat_dst, &v)?;
@@ -441,13 +429,7 @@ pub fn copy_logical(src: &Tensor, dst: &Tensor) -> KResult<()> {
 /// The bytes (little-endian, first `esize(dtype)` of them) of `value` cast to `dtype`.
 pub fn scalar_bytes(dtype: ScalarType, value: Scalar) -> KResult<[u8; 8]> {
     let mut buf = [0u64; 1];
-    let t = Tensor {
-        dtype,
-        sizes: Dims::from_iter([1]),
-        dim_order: DimOrder::from_iter([0]),
-        addr: buf.as_mut_ptr() as usize as u32,
-        numel: 1,
-    };
+    let t = Tensor::flat(dtype, buf.as_mut_ptr() as usize as u32, 1);
     esize(dtype)?;
     if dtype == ScalarType::Bool {
         // Any non-zero value is true (0.5 too, which an integer cast would lose).
