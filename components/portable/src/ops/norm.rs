@@ -146,11 +146,19 @@ trait NormRow: Compute {
     fn normalize(o: &mut [Self], row: &[Self], w: &[Self], b: &[Self], mean: Self, rstd: Self);
 }
 
+/// The scalar loop of [`NormRow::normalize`] (all of it for f64, the tail for f32).
+fn normalize_scalar<T>(o: &mut [T], row: &[T], w: &[T], b: &[T], mean: T, rstd: T)
+where
+    T: Copy + std::ops::Sub<Output = T> + std::ops::Mul<Output = T> + std::ops::Add<Output = T>,
+{
+    for (((o, &v), &wv), &bv) in o.iter_mut().zip(row).zip(w).zip(b) {
+        *o = (v - mean) * rstd * wv + bv;
+    }
+}
+
 impl NormRow for f64 {
     fn normalize(o: &mut [f64], row: &[f64], w: &[f64], b: &[f64], mean: f64, rstd: f64) {
-        for (((o, &v), &wv), &bv) in o.iter_mut().zip(row).zip(w).zip(b) {
-            *o = (v - mean) * rstd * wv + bv;
-        }
+        normalize_scalar(o, row, w, b, mean, rstd);
     }
 }
 
@@ -166,9 +174,7 @@ impl NormRow for f32 {
         #[cfg(not(target_arch = "wasm32"))]
         let done = 0;
         let (o, row, w, b) = (&mut o[done..], &row[done..], &w[done..], &b[done..]);
-        for (((o, &v), &wv), &bv) in o.iter_mut().zip(row).zip(w).zip(b) {
-            *o = (v - mean) * rstd * wv + bv;
-        }
+        normalize_scalar(o, row, w, b, mean, rstd);
     }
 }
 
