@@ -535,6 +535,7 @@ impl Runtime {
                 quant::global_avg(x()?, *n, *hw, *c, p, out)
             }
             (QStep::Move { .. }, Step::Copy) => out.copy_from_slice(x()?),
+            (QStep::Move { .. }, Step::InPlace) => {}
             (QStep::Move { .. }, Step::Transpose(t)) => t.run(x()?, out),
             (QStep::Move { .. }, Step::Slice { in_dims, offsets }) => {
                 layout::slice(x()?, in_dims, offsets, &sched.shapes[out_vi], out)
@@ -621,6 +622,7 @@ impl Runtime {
                 out.copy_from_slice(x());
                 clamp_slice(out, min, max);
             }
+            Step::InPlace => clamp_slice(out, min, max),
             Step::FullyConnected { m, k, n } => {
                 let (m, k, n) = (*m, *k, *n);
                 let bias = node.inputs.get(2).map(|&b| input(b));

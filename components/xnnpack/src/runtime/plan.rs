@@ -3,7 +3,7 @@
 //! [`Schedule`] ties a set of input shapes to its shapes, steps and plan.
 
 use super::shapes::{infer, Step, MAX_ELEMS};
-use crate::graph::{DataType, Graph};
+use crate::graph::{DataType, Graph, Op};
 use crate::{err, invalid_program, Error, ErrorKind};
 
 /// Shapes, kernel parameters and memory plan for one set of input shapes.
@@ -176,10 +176,37 @@ pub(super) fn schedule(
         last[vi] = n_nodes + 1;
         used[vi] = true;
     }
+    // A reshape that is the last reader of an activation takes over its range: the
+    // bytes are the same in the same order, so its step needs no copy. Transformer
+    // delegates are full of them (tiny GPT-2 runs 39 reshapes per execute, each a
+    // copy before). Graph inputs are excluded: they may be read where the delegate
+    // call put them, outside the arena.
+    let mut alias: Vec<Option<usize>> = vec![None; graph.values.len()];
+    let is_graph_input = |vi: usize| graph.inputs.contains(&vi);
+    for (ni, node) in graph.nodes.iter().enumerate() {
+        let (Op::StaticReshape { .. }, [vi]) = (&node.op, node.inputs.as_slice()) else {
+            continue;
+        };
+        let (vi, vo) = (*vi, node.output);
+        let ok = vi != vo
+            && graph.values[vi].data.is_none()
+            && graph.values[vo].data.is_none()
+            && graph.values[vi].dtype == graph.values[vo].dtype
+            && numel(&shapes[vi]) == numel(&shapes[vo])
+            && last[vi] == ni + 1
+            && !is_graph_input(vi)
+            && !is_graph_input(vo);
+        if ok {
+            let root = alias[vi].unwrap_or(vi);
+            alias[vo] = Some(root);
+            last[root] = last[root].max(last[vo]);
+            steps[ni] = Step::InPlace;
+        }
+    }
     let mut items = Vec::new();
     let mut which = Vec::new();
     for (vi, v) in graph.values.iter().enumerate() {
-        if used[vi] && v.data.is_none() && first[vi] != usize::MAX {
+        if used[vi] && v.data.is_none() && first[vi] != usize::MAX && alias[vi].is_none() {
             items.push((slots(v.dtype, numel(&shapes[vi])), first[vi], last[vi]));
             which.push(vi);
         }
@@ -194,6 +221,11 @@ pub(super) fn schedule(
     for (k, &vi) in which.iter().enumerate() {
         offsets[vi] = Some(offs[k]);
     }
+    for vi in 0..graph.values.len() {
+        if let Some(root) = alias[vi] {
+            offsets[vi] = offsets[root];
+        }
+    }
     Ok(Schedule {
         input_dims,
         shapes,
@@ -206,6 +238,81 @@ pub(super) fn schedule(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::{Activation, Node, Quant, UnaryOp, Value};
+
+    fn value(id: u32, dims: &[usize]) -> Value {
+        Value {
+            id,
+            dtype: DataType::Fp32,
+            dims: dims.to_vec(),
+            quant: Quant::None,
+            dq_dtype: None,
+            data: None,
+            external: None,
+            is_input: false,
+            is_output: false,
+        }
+    }
+
+    fn node(name: &'static str, op: Op, inputs: &[usize], output: usize) -> Node {
+        Node {
+            name,
+            op,
+            inputs: inputs.to_vec(),
+            output,
+            min: f32::NEG_INFINITY,
+            max: f32::INFINITY,
+            act: Activation::None,
+            debug_handle: 0,
+        }
+    }
+
+    /// in -> abs -> 1 -> reshape -> 2 -> reshape -> 3 -> abs -> out 4; and
+    /// in -> abs -> 5 -> reshape -> 6 -> abs -> out 8, then out 7 = 5 + 5: the chain of
+    /// reshapes shares value 1's range; the reshape of 5, which is read again later,
+    /// copies into a range of its own.
+    #[test]
+    fn reshapes_of_dying_values_share_their_input_range() {
+        let reshape = |d: &[usize]| Op::StaticReshape {
+            new_shape: d.to_vec(),
+        };
+        let graph = Graph {
+            values: vec![
+                value(0, &[2, 8]),
+                value(1, &[2, 8]),
+                value(2, &[16]),
+                value(3, &[4, 4]),
+                value(4, &[4, 4]),
+                value(5, &[2, 8]),
+                value(6, &[16]),
+                value(7, &[2, 8]),
+                value(8, &[16]),
+            ],
+            nodes: vec![
+                node("Abs", Op::Unary(UnaryOp::Abs), &[0], 1),
+                node("StaticReshape", reshape(&[16]), &[1], 2),
+                node("StaticReshape", reshape(&[4, 4]), &[2], 3),
+                node("Abs", Op::Unary(UnaryOp::Abs), &[3], 4),
+                node("Abs", Op::Unary(UnaryOp::Abs), &[0], 5),
+                node("StaticReshape", reshape(&[16]), &[5], 6),
+                node("Abs", Op::Unary(UnaryOp::Abs), &[6], 8),
+                node("Add", Op::Binary(crate::graph::BinaryOp::Add), &[5, 5], 7),
+            ],
+            inputs: vec![0],
+            outputs: vec![4, 7, 8],
+        };
+        let sched = schedule(&graph, vec![vec![2, 8]], true).unwrap();
+        let off = |vi: usize| sched.offsets[vi].unwrap();
+        assert_eq!(off(2), off(1));
+        assert_eq!(off(3), off(1));
+        assert!(matches!(sched.steps[1], Step::InPlace));
+        assert!(matches!(sched.steps[2], Step::InPlace));
+        // Value 1's range lives until its last alias (3) is read: not shared with 4.
+        assert_ne!(off(4), off(1));
+        // Value 5 is read after its reshape: the reshape copies.
+        assert_ne!(off(6), off(5));
+        assert!(matches!(sched.steps[5], Step::Copy));
+    }
 
     #[test]
     fn placement_separates_live_values() {

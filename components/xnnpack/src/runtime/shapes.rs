@@ -38,6 +38,10 @@ pub(super) enum Step {
     BatchMatMul(Bmm),
     Transpose(Transpose),
     Copy,
+    /// A reshape whose output shares its input's arena range (the memory plan's
+    /// `alias`, see [`super::plan::schedule`]): the bytes are already in place, only
+    /// the node's clamp, if any, runs.
+    InPlace,
     Slice {
         in_dims: Vec<usize>,
         offsets: Vec<usize>,
