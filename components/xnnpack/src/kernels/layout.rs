@@ -22,16 +22,13 @@ fn for_rows(
     if dims.contains(&0) {
         return;
     }
-    if r <= 1 {
-        f(0, 0);
-        return;
-    }
-    let outer: usize = dims[..r - 1].iter().product();
-    let mut idx = vec![0usize; r - 1];
+    // One call site for `f`, so that it inlines (a rank of 0 or 1 is one row).
+    let outer: usize = dims[..r.saturating_sub(1)].iter().product();
+    let mut idx = vec![0usize; r.saturating_sub(1)];
     let (mut s, mut d) = (0usize, 0usize);
     for _ in 0..outer {
         f(s, d);
-        let mut k = r - 1;
+        let mut k = r.saturating_sub(1);
         while k > 0 {
             k -= 1;
             idx[k] += 1;
@@ -48,12 +45,12 @@ fn for_rows(
 }
 
 /// `dst.copy_from_slice(src)` (equal lengths). On wasm32 a row of 16 to 256 bytes is
-/// copied in 16-byte loads and stores (the last pair overlapping), not by
+/// copied in blocks of four 16-byte loads and stores (the last block overlapping), not by
 /// `memory.copy`, which wasmtime runs as a call into the host: for the 64-byte rows of
 /// an attention head transpose the call cost more than the copy. The stores are
 /// volatile: LLVM otherwise recognizes the loop as a `memcpy` and emits the
 /// `memory.copy` anyway (the profile showed the builtin called from this loop).
-#[inline]
+#[inline(always)]
 fn copy_row<T: Copy>(dst: &mut [T], src: &[T]) {
     #[cfg(target_arch = "wasm32")]
     {
@@ -61,19 +58,27 @@ fn copy_row<T: Copy>(dst: &mut [T], src: &[T]) {
         let bytes = std::mem::size_of_val(dst);
         if (16..=256).contains(&bytes) && src.len() == dst.len() {
             let (d, s) = (dst.as_mut_ptr() as *mut u8, src.as_ptr() as *const u8);
-            let mut i = 0;
+            // Four 16-byte windows: at 0, 16, 32 and 48 from `at`, the last ones pulled
+            // back to end at `at + len` when `len` < 64 (overlapping stores write the
+            // same bytes). Straight-line code: a loop here would pay an epoch check,
+            // and its spills, per 16 bytes.
             // SAFETY: both slices hold `bytes` bytes and do not overlap (one is borrowed
-            // mutably); every access is a 16-byte window inside `0..bytes`.
-            unsafe {
-                while i + 16 < bytes {
-                    let v = v128_load(s.add(i) as *const v128);
-                    std::ptr::write_volatile(d.add(i) as *mut v128, v);
-                    i += 16;
+            // mutably); each window lies inside `at..at + len` with `len` in 16..=64
+            // and `at + len <= bytes`.
+            let block = |at: usize, len: usize| unsafe {
+                let last = at + len - 16;
+                let o = [at, (at + 16).min(last), (at + 32).min(last), last];
+                let v = o.map(|k| v128_load(s.add(k) as *const v128));
+                for (k, v) in o.into_iter().zip(v) {
+                    std::ptr::write_volatile(d.add(k) as *mut v128, v);
                 }
-                let last = bytes - 16;
-                let v = v128_load(s.add(last) as *const v128);
-                std::ptr::write_volatile(d.add(last) as *mut v128, v);
+            };
+            let mut i = 0;
+            while bytes - i > 64 {
+                block(i, 64);
+                i += 64;
             }
+            block(i, bytes - i);
             return;
         }
     }
