@@ -706,32 +706,60 @@ impl<L: ArithLane> RowOp<f32> for Arith<L> {
         b: impl Fn(usize) -> core::arch::wasm32::v128,
         out: &mut [f32],
     ) -> usize {
-        use core::arch::wasm32::*;
-        let (lo, hi) = (f32x4_splat(self.min), f32x4_splat(self.max));
-        let n = n.min(out.len());
-        let o = out.as_mut_ptr();
-        let mut i = 0;
-        // Sixteen lanes per loop iteration: under a call deadline wasmtime checks the
-        // epoch at every loop header, which cost a four-lane loop over half its time
-        // (EfficientNet's squeeze-excite multiply: 46 us without the check, 117 with).
-        while i + 16 <= n {
-            let v0 = f32x4_pmin(f32x4_pmax(L::v(a(i), b(i)), lo), hi);
-            let v1 = f32x4_pmin(f32x4_pmax(L::v(a(i + 4), b(i + 4)), lo), hi);
-            let v2 = f32x4_pmin(f32x4_pmax(L::v(a(i + 8), b(i + 8)), lo), hi);
-            let v3 = f32x4_pmin(f32x4_pmax(L::v(a(i + 12), b(i + 12)), lo), hi);
-            v128_store(o.add(i) as *mut v128, v0);
-            v128_store(o.add(i + 4) as *mut v128, v1);
-            v128_store(o.add(i + 8) as *mut v128, v2);
-            v128_store(o.add(i + 12) as *mut v128, v3);
-            i += 16;
+        if self.min == f32::NEG_INFINITY && self.max == f32::INFINITY {
+            arith_lanes::<L, false>(n, a, b, out, self.min, self.max)
+        } else {
+            arith_lanes::<L, true>(n, a, b, out, self.min, self.max)
         }
-        while i + 4 <= n {
-            let v = f32x4_pmin(f32x4_pmax(L::v(a(i), b(i)), lo), hi);
-            v128_store(o.add(i) as *mut v128, v);
-            i += 4;
-        }
-        i
     }
+}
+
+/// The loops of [`Arith::simd`]; without `CLAMP` (an unbounded output) the `pmax` /
+/// `pmin` pair is left out, which would return the same lanes: two of the four vector
+/// operations per output vector, and two constants that the epoch checks keep
+/// reloading from the stack (GPT-2's GELU is six of these over 4096 values).
+///
+/// # Safety
+/// `a(i)` and `b(i)` must be valid for every `i + 4 <= n`.
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+unsafe fn arith_lanes<L: ArithLane, const CLAMP: bool>(
+    n: usize,
+    a: impl Fn(usize) -> core::arch::wasm32::v128,
+    b: impl Fn(usize) -> core::arch::wasm32::v128,
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) -> usize {
+    use core::arch::wasm32::*;
+    let (lo, hi) = (f32x4_splat(min), f32x4_splat(max));
+    let lane = |i: usize| {
+        let v = L::v(a(i), b(i));
+        if CLAMP {
+            f32x4_pmin(f32x4_pmax(v, lo), hi)
+        } else {
+            v
+        }
+    };
+    let n = n.min(out.len());
+    let o = out.as_mut_ptr();
+    let mut i = 0;
+    // Sixteen lanes per loop iteration: under a call deadline wasmtime checks the
+    // epoch at every loop header, which cost a four-lane loop over half its time
+    // (EfficientNet's squeeze-excite multiply: 46 us without the check, 117 with).
+    while i + 16 <= n {
+        let (v0, v1, v2, v3) = (lane(i), lane(i + 4), lane(i + 8), lane(i + 12));
+        v128_store(o.add(i) as *mut v128, v0);
+        v128_store(o.add(i + 4) as *mut v128, v1);
+        v128_store(o.add(i + 8) as *mut v128, v2);
+        v128_store(o.add(i + 12) as *mut v128, v3);
+        i += 16;
+    }
+    while i + 4 <= n {
+        v128_store(o.add(i) as *mut v128, lane(i));
+        i += 4;
+    }
+    i
 }
 
 /// `out = clamp(op(a, b))` with broadcasting as planned by `bc`.
@@ -944,6 +972,19 @@ pub fn softmax(x: &[f32], out: &mut [f32], rows: usize, cols: usize, min: f32, m
     if cols == 0 {
         return;
     }
+    #[cfg(target_arch = "wasm32")]
+    if min == f32::NEG_INFINITY && max == f32::INFINITY {
+        let done = match cols {
+            4 => softmax_short::<1>(x, out, rows),
+            8 => softmax_short::<2>(x, out, rows),
+            12 => softmax_short::<3>(x, out, rows),
+            16 => softmax_short::<4>(x, out, rows),
+            _ => false,
+        };
+        if done {
+            return;
+        }
+    }
     for r in 0..rows {
         let xi = &x[r * cols..r * cols + cols];
         let oi = &mut out[r * cols..r * cols + cols];
@@ -970,6 +1011,60 @@ pub fn softmax(x: &[f32], out: &mut [f32], rows: usize, cols: usize, min: f32, m
             *o = clamp(*o * inv, min, max);
         }
     }
+}
+
+/// [`softmax`] over rows of `4 * V` values without a clamp, each row in straight-line
+/// code: its `V` vectors stay in registers from the loads to the stores, and the only
+/// loop (with its epoch check) is the one over rows. An attention over 16 tokens is
+/// rows of 16, where the row loops of the general form ran one to four times each.
+/// The operations and their order are those of the general form (the same `pmax`
+/// fold, exponentials and sums), so the bits are the same. Returns false, doing
+/// nothing, when `x` or `out` holds fewer than `rows` rows.
+#[cfg(target_arch = "wasm32")]
+fn softmax_short<const V: usize>(x: &[f32], out: &mut [f32], rows: usize) -> bool {
+    use core::arch::wasm32::*;
+    let cols = 4 * V;
+    if rows
+        .checked_mul(cols)
+        .is_none_or(|n| n > x.len() || n > out.len())
+    {
+        return false;
+    }
+    for r in 0..rows {
+        // SAFETY: row `r` is `cols` values inside both `x` and `out` (checked above).
+        unsafe {
+            let p = x.as_ptr().add(r * cols) as *const v128;
+            let v: [v128; V] = std::array::from_fn(|k| v128_load(p.add(k)));
+            let acc = v
+                .iter()
+                .fold(f32x4_splat(f32::NEG_INFINITY), |a, &b| f32x4_pmax(a, b));
+            let fold = |m: f32, v: f32| if v > m { v } else { m };
+            let m = [
+                f32x4_extract_lane::<0>(acc),
+                f32x4_extract_lane::<1>(acc),
+                f32x4_extract_lane::<2>(acc),
+                f32x4_extract_lane::<3>(acc),
+            ]
+            .into_iter()
+            .fold(f32::NEG_INFINITY, fold);
+            let vm = f32x4_splat(m);
+            let e = v.map(|v| {
+                let z = f32x4_sub(v, vm);
+                v128_bitselect(z, exp_poly_nonpositive_f32x4(z), f32x4_ne(z, z))
+            });
+            let acc = e.iter().fold(f32x4_splat(0.0), |a, &b| f32x4_add(a, b));
+            let sum = f32x4_extract_lane::<0>(acc)
+                + f32x4_extract_lane::<1>(acc)
+                + f32x4_extract_lane::<2>(acc)
+                + f32x4_extract_lane::<3>(acc);
+            let inv = f32x4_splat(1.0 / sum);
+            let q = out.as_mut_ptr().add(r * cols) as *mut v128;
+            for (k, e) in e.into_iter().enumerate() {
+                v128_store(q.add(k), f32x4_mul(e, inv));
+            }
+        }
+    }
+    true
 }
 
 /// The largest value of `x` that is not NaN (`-inf` for none): the scalar
