@@ -28,6 +28,16 @@ pub mod runtime;
 #[rustfmt::skip]
 pub mod schema;
 
+/// The component's allocator: Talc instead of wasi-libc's dlmalloc, the default. A
+/// delegate call allocates its argument and result lists (the canonical ABI's
+/// `cabi_realloc`) and its per-node scratch: on tiny GPT-2, with 14 delegate calls per
+/// execute, dlmalloc and dlfree were 3.5% of the time. Talc grows the memory itself
+/// (`memory.grow`), next to libc's own `sbrk`, and claims a new heap where the two
+/// interleave.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 use std::cell::RefCell;
 
 use exports::plugboard::runtime::backend_interface::{
