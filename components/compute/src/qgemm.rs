@@ -13,6 +13,8 @@
 //! `i32x4.dot_i16x8_s`: `B` is stored widened to `i16`, as pairs of consecutive `k` for
 //! each column, and `A`'s rows are interleaved the same way per 4-row block.
 
+use std::cell::RefCell;
+
 /// Rows per micro-kernel call.
 pub const QMR: usize = 4;
 /// Columns per packed panel.
@@ -138,7 +140,7 @@ pub fn qgemm<F: FnMut(usize, &mut [i8])>(
     m: usize,
     b: &PackedQB,
     rq: &Requant,
-    mut gather: F,
+    gather: F,
     out: &mut [i8],
     ldo: usize,
 ) -> Result<(), String> {
@@ -149,9 +151,39 @@ pub fn qgemm<F: FnMut(usize, &mut [i8])>(
     if (m - 1) * ldo + n > out.len() || rq.bias.len() < n || rq.scale.len() < n {
         return Err("int8 GEMM: output or requantization too small".into());
     }
-    let mut rows = vec![0i8; QMR * k];
-    // Interleaved A block: for each k pair, QMR (lo, hi) pairs.
-    let mut ap = vec![0i16; QMR * kp];
+    SCRATCH.with(|s| {
+        let (rows, ap) = &mut *s.borrow_mut();
+        // Zeroed as fresh buffers were: `interleave` leaves the `hi` past an odd `k`.
+        rows.clear();
+        rows.resize(QMR * k, 0);
+        ap.clear();
+        ap.resize(QMR * kp, 0);
+        qgemm_blocks(m, b, rq, gather, out, ldo, rows, ap);
+    });
+    Ok(())
+}
+
+thread_local! {
+    /// [`qgemm`]'s gathered rows and interleaved block, reused across calls (an
+    /// allocation per call sat inside the convolutions' hot function).
+    static SCRATCH: RefCell<(Vec<i8>, Vec<i16>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// The blocks of [`qgemm`], with its checked arguments and scratch: `rows` holds
+/// `QMR * k` values, `ap` (zeroed) `QMR * kp`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn qgemm_blocks<F: FnMut(usize, &mut [i8])>(
+    m: usize,
+    b: &PackedQB,
+    rq: &Requant,
+    mut gather: F,
+    out: &mut [i8],
+    ldo: usize,
+    rows: &mut [i8],
+    ap: &mut [i16],
+) {
+    let (k, n, kp) = (b.k, b.n, b.kp);
     let mut i0 = 0;
     while i0 < m {
         let mr = QMR.min(m - i0);
@@ -163,12 +195,12 @@ pub fn qgemm<F: FnMut(usize, &mut [i8])>(
                 row.fill(0);
             }
         }
-        interleave(&rows, k, &mut ap);
+        interleave(rows, k, ap);
         for p in 0..n.div_ceil(QNR) {
             let j0 = p * QNR;
             let nr = QNR.min(n - j0);
             let panel = &b.data[p * kp * QNR..(p + 1) * kp * QNR];
-            let acc = micro_kernel(&ap, panel, kp);
+            let acc = micro_kernel(ap, panel, kp);
             for r in 0..mr {
                 let o = &mut out[(i0 + r) * ldo + j0..(i0 + r) * ldo + j0 + nr];
                 store_row(&acc[r], rq, j0, o);
@@ -176,7 +208,6 @@ pub fn qgemm<F: FnMut(usize, &mut [i8])>(
         }
         i0 += QMR;
     }
-    Ok(())
 }
 
 /// Writes the [`QMR`] rows of `k` int8 values in `rows` into `ap` widened to `i16`,
