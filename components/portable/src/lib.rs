@@ -25,7 +25,8 @@ pub mod tensor;
 /// `sbrk`, and claims a new heap where the two interleave.
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+static ALLOCATOR: plugboard_compute::small_blocks::SmallBlocks<talc::wasm::WasmDynamicTalc> =
+    plugboard_compute::small_blocks::SmallBlocks::new(talc::wasm::new_wasm_dynamic_allocator());
 
 use std::cell::RefCell;
 
