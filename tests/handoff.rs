@@ -1,7 +1,9 @@
 //! Delegate outputs that only other delegates read go from backend to backend on the
 //! host (host/src/method/handoff.rs), never through the kernel library's memory: the
 //! recurrent fixtures' step states. Every execute must still match eager PyTorch (fp32)
-//! or ExecuTorch's own runtime (int8, bit for bit), copying the same bytes each time.
+//! or ExecuTorch's own runtime (int8, bit for bit), copying the same bytes each time
+//! once constants are folded. A value several delegates read after a kernel wrote it
+//! (the GRU's) is read from the kernel library once per execute and kept for the rest.
 
 use std::sync::Arc;
 
@@ -31,8 +33,14 @@ fn handed_over_outputs_match_on_every_execute() {
             m.handed_over_values() > 0,
             "{model}.{variant}: no delegate output goes straight to another delegate"
         );
+        if model == "gru" {
+            assert!(
+                m.reread_values() > 0,
+                "{model}.{variant}: no value read by several delegates is kept"
+            );
+        }
         let mut copied = Vec::new();
-        for run in 0..3 {
+        for run in 0..4 {
             for (i, t) in inputs.iter().enumerate() {
                 m.set_input(i, EValue::Tensor(t.clone())).expect("input");
             }
@@ -50,7 +58,10 @@ fn handed_over_outputs_match_on_every_execute() {
                 assert!(d <= atol, "{model}.{variant} execute {run} output {k}: {d}");
             }
         }
-        // Every execute copies the same bytes: none of the handed-over tensors.
-        assert!(copied.windows(2).all(|w| w[0] == w[1]), "{copied:?}");
+        // Every execute copies the same bytes: none of the handed-over tensors. The
+        // first runs the folded calls and the second reads their kept outputs once, so
+        // the copies settle from the third on.
+        assert!(copied.windows(2).all(|w| w[1] <= w[0]), "{copied:?}");
+        assert!(copied[2..].windows(2).all(|w| w[0] == w[1]), "{copied:?}");
     }
 }

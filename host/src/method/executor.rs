@@ -570,6 +570,28 @@ impl Method {
                         format!("value {vi} is read before the delegate that writes it ran"),
                     )
                 })?;
+            } else if let Some(last) = self.rereads.get(vi).copied().flatten() {
+                let held = self
+                    .handed
+                    .get_mut(vi)
+                    .ok_or_else(|| Error::new(ErrorKind::Internal, "held value out of range"))?;
+                let bytes = match held.take() {
+                    Some(b) => b,
+                    None => self.storage.read(addr, nbytes)?,
+                };
+                if pc != last {
+                    *held = Some(bytes.clone());
+                }
+                wt.data = bytes;
+            } else if self.folded_ready && self.folding.kept.get(vi) == Some(&true) {
+                let kept = self
+                    .kept_bytes
+                    .get_mut(vi)
+                    .ok_or_else(|| Error::new(ErrorKind::Internal, "kept value out of range"))?;
+                wt.data = match kept {
+                    Some(bytes) => bytes.clone(),
+                    None => kept.insert(self.storage.read(addr, nbytes)?).clone(),
+                };
             } else if nbytes > 0 {
                 wt.data = self.storage.read(addr, nbytes)?;
             }

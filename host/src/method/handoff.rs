@@ -58,3 +58,56 @@ pub(super) fn plan(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>
     }
     handed
 }
+
+/// For each value of `plan`: `Some(last reader)` when several `DelegateCall`s read it
+/// and something other than a delegate (a kernel call, a method input) wrote it. The
+/// first delegate call that reads it in an execute reads its bytes from the storage;
+/// the host keeps them for the later ones instead of a component call and a copy per
+/// read. Tiny BERT's residual stream is read by three delegates in a row per layer
+/// (the query, key and value projections are split by portable kernels): 4 of its 21
+/// reads per execute.
+///
+/// A value qualifies in a straight-line method when one instruction writes it before
+/// anything reads it, it is not a method input, at least two `DelegateCall`s read it,
+/// and no other value shares its planned bytes while it lives: so nothing can change
+/// its bytes between its first and last delegate read. Values handed over by
+/// [`plan`] do not qualify (a delegate writes them).
+pub(super) fn rereads(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>> {
+    let n_vals = plan.values.len();
+    let mut held = vec![None; n_vals];
+    if !dataflow::is_straight_line(plan) {
+        return held;
+    }
+    let access = Access::of(plan, delegate_outputs);
+    let is_delegate = |pc: usize| matches!(plan.instructions[pc], Instruction::Delegate { .. });
+    let mut delegate_reads = vec![0usize; n_vals];
+    let mut last_delegate_read = vec![0usize; n_vals];
+    for (pc, reads) in access.reads.iter().enumerate() {
+        if is_delegate(pc) {
+            for &v in reads {
+                if v < n_vals {
+                    delegate_reads[v] += 1;
+                    last_delegate_read[v] = pc;
+                }
+            }
+        }
+    }
+    for (pc, writes) in access.writes.iter().enumerate() {
+        if is_delegate(pc) {
+            continue;
+        }
+        for &v in writes {
+            if v < n_vals
+                && matches!(plan.values[v], ValueDef::Tensor(_))
+                && access.written[v] == 1
+                && access.first[v] == pc
+                && delegate_reads[v] >= 2
+                && !access.is_input[v]
+                && !access.shares_bytes(v)
+            {
+                held[v] = Some(last_delegate_read[v]);
+            }
+        }
+    }
+    held
+}

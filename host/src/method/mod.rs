@@ -69,9 +69,19 @@ pub struct Method {
     /// Whether the folded calls' outputs are in place (they ran in a successful execute
     /// of the current kernel-library instance), so that executes skip those calls.
     folded_ready: bool,
+    /// For each value: the bytes of a kept folded output (see [`folding`]), read from
+    /// the storage by the first delegate call that takes it once `folded_ready` holds.
+    /// They cannot change until `folded_ready` is cleared, so later delegate calls take
+    /// this copy instead of a call into the kernel library for it (tiny BERT reads four
+    /// such attention-mask and position tensors per execute).
+    kept_bytes: Vec<Option<Vec<u8>>>,
     /// For each value: `Some(last reader)` when the host hands its bytes from delegate
     /// to delegate (see [`handoff`]).
     handoff: Vec<Option<usize>>,
+    /// For each value: `Some(last delegate reader)` when the host keeps the bytes that
+    /// the first delegate call reading it in an execute read, for the later ones (see
+    /// [`handoff::rereads`]); they are kept in `handed` too.
+    rereads: Vec<Option<usize>>,
     /// Those bytes, from the delegate that wrote them in this execute.
     handed: Vec<Option<Vec<u8>>>,
     /// The events of profiled executes, while profiling is on.
@@ -284,13 +294,16 @@ impl Method {
         }
         let batch = Batch::plan(plan, library.is_some(), home_op, &folding.folded);
         let handoff = handoff::plan(plan, &delegate_outputs);
+        let rereads = handoff::rereads(plan, &delegate_outputs);
         let mut method = Method {
             handed: vec![None; handoff.len()],
             handoff,
+            rereads,
             batch,
             delegate_outputs,
             folding,
             folded_ready: false,
+            kept_bytes: vec![None; plan.values.len()],
             named_data: Arc::new(if plan.delegates.is_empty() {
                 HashMap::new()
             } else {
@@ -384,6 +397,13 @@ impl Method {
     /// module): delegate outputs that only other delegates read.
     pub fn handed_over_values(&self) -> usize {
         self.handoff.iter().filter(|h| h.is_some()).count()
+    }
+
+    /// How many of the method's values several delegate calls read after a kernel
+    /// call wrote them, whose bytes the host reads once per execute and keeps for the
+    /// later delegate calls (see `handoff::rereads`).
+    pub fn reread_values(&self) -> usize {
+        self.rereads.iter().filter(|h| h.is_some()).count()
     }
 
     /// Whether kernel calls are batched.
@@ -633,6 +653,7 @@ impl Method {
                 self.storage = Storage::guest(info)?;
                 self.batch.prepared = false;
                 self.folded_ready = false;
+                self.kept_bytes.iter_mut().for_each(|b| *b = None);
                 self.place_tensors()?;
                 self.inputs_set.iter_mut().for_each(|s| *s = false);
             }
@@ -760,6 +781,12 @@ impl Method {
         let profiling = self.profile.is_some();
         if let Some(lib) = self.storage.kernel_library() {
             lib.set_progress_marks(profiling);
+        }
+        // Bytes kept by an execute that stopped early are stale (see `rereads`).
+        for (held, reread) in self.handed.iter_mut().zip(&self.rereads) {
+            if reread.is_some() {
+                *held = None;
+            }
         }
         let start = self.clock();
         let r = self.run_chain();
