@@ -683,8 +683,9 @@ impl Method {
     /// must be a permutation of the rank and the bytes must match the sizes; data in
     /// another dim order than the planned one is converted to it.
     fn store_output(&mut self, vi: usize, out: Evalue) -> Result<()> {
-        let planned = match &self.program.plans()[self.plan_index].values[vi] {
-            ValueDef::Tensor(d) => Some(d.clone()),
+        let program = self.program.clone();
+        let planned = match &program.plans()[self.plan_index].values[vi] {
+            ValueDef::Tensor(d) => Some(d),
             _ => None,
         };
         match (&self.values[vi], out) {
@@ -705,7 +706,7 @@ impl Method {
                         t.dtype
                     )));
                 }
-                check_sizes(&planned, t.capacity, &o.sizes).map_err(broken)?;
+                check_sizes(planned, t.capacity, &o.sizes).map_err(broken)?;
                 crate::tensor::check_dim_order(&o.dim_order, o.sizes.len())
                     .map_err(|e| broken(e.message))?;
                 let numel = o
