@@ -163,10 +163,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
             ),
         },
         times[times.len() / 2].as_secs_f64() * 1e3,
-        if times.len() > 1 {
-            format!(" (median of {})", times.len())
-        } else {
-            String::new()
+        match (times.len(), args.warmup) {
+            (1, 0) => " (the first execute: it also runs the folded calls and touches memory for the first time; `--warmup 10 --repeat 100` gives a steady-state median)".to_string(),
+            (1, _) => String::new(),
+            (n, _) => format!(" (median of {n})"),
         },
     );
     outln!(

@@ -128,6 +128,12 @@ impl ComponentEngine {
             .cranelift_opt_level(OptLevel::Speed)
             .epoch_interruption(deadline)
             .concurrency_support(false);
+        // `PLUGBOARD_PERFMAP=1`: wasmtime writes `/tmp/perf-<pid>.map`, so that `perf
+        // report` names the components' wasm functions (`wasm[0]::function[..]::<name>`)
+        // instead of raw addresses. Code generation is unchanged.
+        if std::env::var_os("PLUGBOARD_PERFMAP").is_some() {
+            c.profiler(wasmtime::ProfilingStrategy::PerfMap);
+        }
         let engine = Engine::new(&c).map_err(|e| {
             Error::new(
                 ErrorKind::Internal,
