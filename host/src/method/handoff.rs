@@ -22,11 +22,10 @@ use crate::program::{Instruction, Plan, ValueDef};
 pub(super) fn plan(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>> {
     let n_vals = plan.values.len();
     let mut handed = vec![None; n_vals];
-    if !dataflow::is_straight_line(plan) {
+    let Some(flow) = Flow::of(plan, delegate_outputs) else {
         return handed;
-    }
-    let access = Access::of(plan, delegate_outputs);
-    let is_delegate = |pc: usize| matches!(plan.instructions[pc], Instruction::Delegate { .. });
+    };
+    let (access, is_delegate) = (&flow.access, |pc: usize| flow.delegate[pc]);
     let mut read_by_other = vec![false; n_vals];
     for (pc, reads) in access.reads.iter().enumerate() {
         if !is_delegate(pc) {
@@ -43,15 +42,7 @@ pub(super) fn plan(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>
             continue;
         }
         for &v in writes {
-            let read_later = access.last[v] > pc;
-            if matches!(plan.values[v], ValueDef::Tensor(_))
-                && access.written[v] == 1
-                && access.first[v] == pc
-                && read_later
-                && !read_by_other[v]
-                && !access.is_input[v]
-                && !access.shares_bytes(v)
-            {
+            if access.last[v] > pc && !read_by_other[v] && flow.sole_first_write(plan, v, pc) {
                 handed[v] = Some(access.last[v]);
             }
         }
@@ -75,11 +66,10 @@ pub(super) fn plan(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>
 pub(super) fn rereads(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>> {
     let n_vals = plan.values.len();
     let mut held = vec![None; n_vals];
-    if !dataflow::is_straight_line(plan) {
+    let Some(flow) = Flow::of(plan, delegate_outputs) else {
         return held;
-    }
-    let access = Access::of(plan, delegate_outputs);
-    let is_delegate = |pc: usize| matches!(plan.instructions[pc], Instruction::Delegate { .. });
+    };
+    let (access, is_delegate) = (&flow.access, |pc: usize| flow.delegate[pc]);
     let mut delegate_reads = vec![0usize; n_vals];
     let mut last_delegate_read = vec![0usize; n_vals];
     for (pc, reads) in access.reads.iter().enumerate() {
@@ -97,17 +87,45 @@ pub(super) fn rereads(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usi
             continue;
         }
         for &v in writes {
-            if v < n_vals
-                && matches!(plan.values[v], ValueDef::Tensor(_))
-                && access.written[v] == 1
-                && access.first[v] == pc
-                && delegate_reads[v] >= 2
-                && !access.is_input[v]
-                && !access.shares_bytes(v)
-            {
+            if v < n_vals && delegate_reads[v] >= 2 && flow.sole_first_write(plan, v, pc) {
                 held[v] = Some(last_delegate_read[v]);
             }
         }
     }
     held
+}
+
+/// What [`plan`] and [`rereads`] both start from, in a straight-line method: who reads
+/// and writes each value, and which instructions are `DelegateCall`s.
+struct Flow {
+    access: Access,
+    delegate: Vec<bool>,
+}
+
+impl Flow {
+    /// `None` when the method is not straight-line (`dataflow::is_straight_line`).
+    fn of(plan: &Plan, delegate_outputs: &[usize]) -> Option<Flow> {
+        if !dataflow::is_straight_line(plan) {
+            return None;
+        }
+        Some(Flow {
+            access: Access::of(plan, delegate_outputs),
+            delegate: plan
+                .instructions
+                .iter()
+                .map(|i| matches!(i, Instruction::Delegate { .. }))
+                .collect(),
+        })
+    }
+
+    /// Value `v` is a tensor that the instruction at `pc` alone writes, before anything
+    /// reads it; it is not a method input and no other value shares its planned bytes.
+    fn sole_first_write(&self, plan: &Plan, v: usize, pc: usize) -> bool {
+        let a = &self.access;
+        matches!(plan.values[v], ValueDef::Tensor(_))
+            && a.written[v] == 1
+            && a.first[v] == pc
+            && !a.is_input[v]
+            && !a.shares_bytes(v)
+    }
 }
