@@ -54,24 +54,37 @@ pub fn requant(acc: i32, scale: f32, zero_point: i32, qmin: i8, qmax: i8) -> i8 
 
 /// `out = quantize(x)` with `p`'s parameters (an `f32 -> qint8` Convert). On wasm32,
 /// 16 values at a time with the same operations: `pmax`/`pmin` with the bound first
-/// give `f32::max`/`f32::min`'s NaN handling, `nearest` rounds ties to even, and the
-/// clamped values narrow without saturating.
+/// give `f32::max`/`f32::min`'s NaN handling (a NaN lane takes the lower bound),
+/// `nearest` rounds ties to even, and the clamped, rounded values (integers in
+/// `[-128 - zp, 127 - zp]`, so within `[-255, 255]`) convert exactly, narrow to `i16`,
+/// take the zero point there and narrow to `i8` without saturating.
+///
+/// The integer steps are chosen for their x86 lowering: relaxed `trunc` is one
+/// `cvttps2dq` (exact on these values on every engine: no NaN, nothing out of range),
+/// and two `narrow`s are two `pack`s. The earlier form (round by adding `1.5 * 2^23`,
+/// the zero point taken in `i32`) left LLVM free to turn its `i32 -> i8` narrowing into
+/// clamps and byte shuffles, 15 instructions per 16 values instead of 3.
 pub fn quantize(x: &[f32], out: &mut [i8], p: QParams) {
     let inv = 1.0 / p.scale;
     let n = x.len().min(out.len());
     #[cfg(target_arch = "wasm32")]
     let done = {
         use core::arch::wasm32::*;
-        let round = RoundLanes::new(p.zero_point, i8::MIN, i8::MAX);
+        let lo = f32x4_splat((-128 - p.zero_point) as f32);
+        let hi = f32x4_splat((127 - p.zero_point) as f32);
+        let zp = i16x8_splat(p.zero_point as i16);
         let vinv = f32x4_splat(inv);
-        let q = |v: v128| round.apply(f32x4_mul(v, vinv));
+        let q = |v: v128| {
+            let v = f32x4_pmin(hi, f32x4_pmax(lo, f32x4_mul(v, vinv)));
+            i32x4_relaxed_trunc_f32x4(f32x4_nearest(v))
+        };
         let mut i = 0;
         while i + 16 <= n {
             // SAFETY: `i + 16 <= n` for the four loads and the store.
             unsafe {
                 let ld = |k: usize| v128_load(x.as_ptr().add(i + 4 * k) as *const v128);
-                let a = i16x8_narrow_i32x4(q(ld(0)), q(ld(1)));
-                let b = i16x8_narrow_i32x4(q(ld(2)), q(ld(3)));
+                let a = i16x8_add(i16x8_narrow_i32x4(q(ld(0)), q(ld(1))), zp);
+                let b = i16x8_add(i16x8_narrow_i32x4(q(ld(2)), q(ld(3))), zp);
                 v128_store(
                     out.as_mut_ptr().add(i) as *mut v128,
                     i8x16_narrow_i16x8(a, b),
@@ -89,8 +102,10 @@ pub fn quantize(x: &[f32], out: &mut [i8], p: QParams) {
 }
 
 /// `out = clamp(dequantize(x))` (a `qint8 -> f32` Convert). On wasm32, 16 values at a
-/// time: `(q - zero_point)` exactly in integers, converted exactly, one rounding in
-/// the product (no value is NaN, so `pmax`/`pmin` clamp as [`clamp`] does).
+/// time: `(q - zero_point)` exactly in `i16` (within `[-255, 255]`), widened and
+/// converted exactly, one rounding in the product (no value is NaN, so `pmax`/`pmin`
+/// clamp as [`clamp`] does; with both bounds infinite the clamp changes nothing and is
+/// left out).
 ///
 /// [`clamp`]: super::elementwise::clamp
 pub fn dequantize(x: &[i8], out: &mut [f32], p: QParams, min: f32, max: f32) {
@@ -98,18 +113,24 @@ pub fn dequantize(x: &[i8], out: &mut [f32], p: QParams, min: f32, max: f32) {
     #[cfg(target_arch = "wasm32")]
     let done = {
         use core::arch::wasm32::*;
+        let clamped = min > f32::NEG_INFINITY || max < f32::INFINITY;
         let (lo, hi) = (f32x4_splat(min), f32x4_splat(max));
-        let (scale, zp) = (f32x4_splat(p.scale), i32x4_splat(p.zero_point));
+        let (scale, zp) = (f32x4_splat(p.scale), i16x8_splat(p.zero_point as i16));
         let real = |q: v128| {
-            let v = f32x4_mul(f32x4_convert_i32x4(i32x4_sub(q, zp)), scale);
-            f32x4_pmin(f32x4_pmax(v, lo), hi)
+            let v = f32x4_mul(f32x4_convert_i32x4(q), scale);
+            if clamped {
+                f32x4_pmin(f32x4_pmax(v, lo), hi)
+            } else {
+                v
+            }
         };
         let mut i = 0;
         while i + 16 <= n {
             // SAFETY: `i + 16 <= n` for the load and the four stores.
             unsafe {
                 let v = v128_load(x.as_ptr().add(i) as *const v128);
-                let (l, h) = (i16x8_extend_low_i8x16(v), i16x8_extend_high_i8x16(v));
+                let l = i16x8_sub(i16x8_extend_low_i8x16(v), zp);
+                let h = i16x8_sub(i16x8_extend_high_i8x16(v), zp);
                 let parts = [
                     i32x4_extend_low_i16x8(l),
                     i32x4_extend_high_i16x8(l),
