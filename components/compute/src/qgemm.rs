@@ -264,12 +264,11 @@ fn store_row(acc: &[i32; QNR], rq: &Requant, j0: usize, o: &mut [i8]) {
             let scale = rq.scale.as_ptr().add(j0) as *const v128;
             let round = crate::requant::RoundLanes::new(rq.zero_point, rq.qmin, rq.qmax);
             let a = acc.as_ptr() as *const v128;
-            let mut q = [i32x4_splat(0); 2];
-            for (h, qh) in q.iter_mut().enumerate() {
+            let scaled = |h: usize| {
                 let s = i32x4_add(v128_load(a.add(h)), v128_load(bias.add(h)));
-                *qh = round.apply(f32x4_mul(f32x4_convert_i32x4(s), v128_load(scale.add(h))));
-            }
-            let w = i16x8_narrow_i32x4(q[0], q[1]);
+                f32x4_mul(f32x4_convert_i32x4(s), v128_load(scale.add(h)))
+            };
+            let w = round.narrow(scaled(0), scaled(1));
             let b8 = i8x16_narrow_i16x8(w, w);
             // The low 8 bytes in one store (`o` holds QNR = 8).
             std::ptr::write_unaligned(o.as_mut_ptr() as *mut i64, i64x2_extract_lane::<0>(b8));

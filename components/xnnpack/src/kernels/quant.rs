@@ -53,38 +53,25 @@ pub fn requant(acc: i32, scale: f32, zero_point: i32, qmin: i8, qmax: i8) -> i8 
 }
 
 /// `out = quantize(x)` with `p`'s parameters (an `f32 -> qint8` Convert). On wasm32,
-/// 16 values at a time with the same operations: `pmax`/`pmin` with the bound first
-/// give `f32::max`/`f32::min`'s NaN handling (a NaN lane takes the lower bound),
-/// `nearest` rounds ties to even, and the clamped, rounded values (integers in
-/// `[-128 - zp, 127 - zp]`, so within `[-255, 255]`) convert exactly, narrow to `i16`,
-/// take the zero point there and narrow to `i8` without saturating.
-///
-/// The integer steps are chosen for their x86 lowering: relaxed `trunc` is one
-/// `cvttps2dq` (exact on these values on every engine: no NaN, nothing out of range),
-/// and two `narrow`s are two `pack`s. The earlier form (round by adding `1.5 * 2^23`,
-/// the zero point taken in `i32`) left LLVM free to turn its `i32 -> i8` narrowing into
-/// clamps and byte shuffles, 15 instructions per 16 values instead of 3.
+/// 16 values at a time with the same operations ([`RoundLanes`]: `pmax`/`pmin` with the
+/// bound first give `f32::max`/`f32::min`'s NaN handling, the rounding is to nearest
+/// with ties to even, and the clamped values narrow without saturating).
 pub fn quantize(x: &[f32], out: &mut [i8], p: QParams) {
     let inv = 1.0 / p.scale;
     let n = x.len().min(out.len());
     #[cfg(target_arch = "wasm32")]
     let done = {
         use core::arch::wasm32::*;
-        let lo = f32x4_splat((-128 - p.zero_point) as f32);
-        let hi = f32x4_splat((127 - p.zero_point) as f32);
-        let zp = i16x8_splat(p.zero_point as i16);
+        let round = RoundLanes::new(p.zero_point, i8::MIN, i8::MAX);
         let vinv = f32x4_splat(inv);
-        let q = |v: v128| {
-            let v = f32x4_pmin(hi, f32x4_pmax(lo, f32x4_mul(v, vinv)));
-            i32x4_relaxed_trunc_f32x4(f32x4_nearest(v))
-        };
         let mut i = 0;
         while i + 16 <= n {
             // SAFETY: `i + 16 <= n` for the four loads and the store.
             unsafe {
-                let ld = |k: usize| v128_load(x.as_ptr().add(i + 4 * k) as *const v128);
-                let a = i16x8_add(i16x8_narrow_i32x4(q(ld(0)), q(ld(1))), zp);
-                let b = i16x8_add(i16x8_narrow_i32x4(q(ld(2)), q(ld(3))), zp);
+                let ld =
+                    |k: usize| f32x4_mul(v128_load(x.as_ptr().add(i + 4 * k) as *const v128), vinv);
+                let a = round.narrow(ld(0), ld(1));
+                let b = round.narrow(ld(2), ld(3));
                 v128_store(
                     out.as_mut_ptr().add(i) as *mut v128,
                     i8x16_narrow_i16x8(a, b),
@@ -332,7 +319,7 @@ impl super::elementwise::RowOp<i8> for MulParams {
         );
         let scale = f32x4_splat(self.scale);
         let round = RoundLanes::new(self.zero_point, self.qmin, self.qmax);
-        let rq = |acc: v128| round.apply(f32x4_mul(f32x4_convert_i32x4(acc), scale));
+        let scaled = |acc: v128| f32x4_mul(f32x4_convert_i32x4(acc), scale);
         let n = n.min(out.len());
         let mut i = 0;
         while i + 16 <= n {
@@ -345,13 +332,13 @@ impl super::elementwise::RowOp<i8> for MulParams {
                 i16x8_sub(i16x8_extend_low_i8x16(vb), zb),
                 i16x8_sub(i16x8_extend_high_i8x16(vb), zb),
             );
-            let lo16 = i16x8_narrow_i32x4(
-                rq(i32x4_extmul_low_i16x8(al, bl)),
-                rq(i32x4_extmul_high_i16x8(al, bl)),
+            let lo16 = round.narrow(
+                scaled(i32x4_extmul_low_i16x8(al, bl)),
+                scaled(i32x4_extmul_high_i16x8(al, bl)),
             );
-            let hi16 = i16x8_narrow_i32x4(
-                rq(i32x4_extmul_low_i16x8(ah, bh)),
-                rq(i32x4_extmul_high_i16x8(ah, bh)),
+            let hi16 = round.narrow(
+                scaled(i32x4_extmul_low_i16x8(ah, bh)),
+                scaled(i32x4_extmul_high_i16x8(ah, bh)),
             );
             // SAFETY: `i + 16 <= n <= out.len()`.
             unsafe {
@@ -589,10 +576,8 @@ fn depthwise_pixel_simd(
                 (a0, a1) = tap((a0, a1), t);
             }
             let ps = w.scale.as_ptr().add(c0) as *const v128;
-            let q = |a: v128, s: v128| round.apply(f32x4_mul(f32x4_convert_i32x4(a), s));
-            let q0 = q(a0, v128_load(ps));
-            let q1 = q(a1, v128_load(ps.add(1)));
-            let n16 = i16x8_narrow_i32x4(q0, q1);
+            let scaled = |a: v128, s: v128| f32x4_mul(f32x4_convert_i32x4(a), s);
+            let n16 = round.narrow(scaled(a0, v128_load(ps)), scaled(a1, v128_load(ps.add(1))));
             let n8 = i8x16_narrow_i16x8(n16, n16);
             // The low 8 bytes in one store (c0 + 8 <= full <= dst.len()).
             let d = dst.as_mut_ptr().add(c0) as *mut i64;
