@@ -43,7 +43,8 @@ pub(super) struct DwF32<'a> {
 pub(super) struct DwQs8<'a> {
     pub w: &'a [i32],
     /// The weights in tap pairs for the AVX2 `vpmaddwd` kernel (`weights::dw_pairs`),
-    /// or empty.
+    /// or empty (only the x86-64 kernels read it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub pairs: &'a [i16],
     pub bias: &'a [i32],
     pub scale: &'a [f32],
@@ -553,6 +554,7 @@ unsafe fn qs8_avx2_mult1(
 }
 
 /// Most taps of the `vpmaddwd` depthwise kernel (7x7).
+#[cfg(target_arch = "x86_64")]
 const MADD_TAPS: usize = 49;
 
 /// `qs8_pixels_avx2` for the first `blocks * 16` channels of `P` pixels: `rows[k]` is
