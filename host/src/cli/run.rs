@@ -49,13 +49,13 @@ pub struct RunArgs {
     /// crossing), to measure dispatch cost.
     #[arg(long)]
     pub per_call: bool,
-    /// Write a Chrome / Perfetto trace of every execute (an event per instruction, its
-    /// argument copies and the backends' executes) to this JSON file; open it at
-    /// ui.perfetto.dev.
+    /// Write a Chrome / Perfetto trace of every timed execute (not the `--warmup` ones:
+    /// an event per instruction, its argument copies and the backends' executes) to this
+    /// JSON file; open it at ui.perfetto.dev.
     #[arg(long, value_name = "TRACE.json")]
     pub profile: Option<PathBuf>,
     /// Print the operators, backends and copies that took the most time, over every
-    /// execute, as a table.
+    /// timed execute, as a table.
     #[arg(long)]
     pub profile_summary: bool,
     #[command(flatten)]
@@ -94,9 +94,6 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     if args.per_call {
         method.set_batching(false);
     }
-    if args.profile.is_some() || args.profile_summary {
-        method.set_profiling(true);
-    }
     let load_time = t0.elapsed();
 
     let inputs: Vec<EValue> = if !args.inputs.is_empty() {
@@ -134,6 +131,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     };
     let mut times = Vec::with_capacity(args.repeat as usize);
     for run in 0..args.warmup + args.repeat {
+        // The profile covers the timed executes only, like the median.
+        if run == args.warmup && (args.profile.is_some() || args.profile_summary) {
+            method.set_profiling(true);
+        }
         method.reset_copy_counters();
         for (i, v) in inputs.iter().enumerate() {
             method
@@ -170,7 +171,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         },
     );
     outln!(
-        "copied per run: {copied_in} bytes in, {copied_out} bytes out (across component boundaries: method inputs and outputs, delegate arguments; weights stay inside the components that loaded them)"
+        "copied per run: {copied_in} bytes in, {copied_out} bytes out (in the last execute, across component boundaries: method inputs and outputs, delegate arguments; weights stay inside the components that loaded them, and the first executes copy more while folded outputs are read once)"
     );
     let libraries = method.kernel_libraries();
     if libraries.len() > 1 {
