@@ -94,6 +94,9 @@ pub struct ErrorContext {
     pub backend: Option<String>,
     /// The component file that ran the failing code.
     pub component: Option<PathBuf>,
+    /// SHA-256 of that component's bytes, lower-case hex (its identity; see
+    /// `ComponentInfo::sha256`), when known.
+    pub component_sha256: Option<String>,
 }
 
 /// The error type of the plugboard host.
@@ -160,6 +163,16 @@ impl Error {
         self
     }
 
+    /// Sets the component file and its identity (SHA-256 of its bytes, lower-case hex)
+    /// unless a component is already set.
+    pub fn with_component_id(mut self, component: impl Into<PathBuf>, sha256_hex: &str) -> Self {
+        if self.context.component.is_none() {
+            self.context.component = Some(component.into());
+            self.context.component_sha256 = Some(sha256_hex.to_string());
+        }
+        self
+    }
+
     /// Sets the component file unless one is already set.
     pub fn with_component(mut self, component: impl Into<PathBuf>) -> Self {
         self.context
@@ -190,7 +203,16 @@ impl fmt::Display for Error {
             parts.push(format!("backend {b}"));
         }
         if let Some(p) = &c.component {
-            parts.push(format!("component {}", p.display()));
+            match &c.component_sha256 {
+                // The first 16 hex digits, as `git` shortens ids; the full digest is in
+                // the context and `plugboard backends`.
+                Some(h) => parts.push(format!(
+                    "component {} sha256:{}",
+                    p.display(),
+                    h.get(..16).unwrap_or(h)
+                )),
+                None => parts.push(format!("component {}", p.display())),
+            }
         }
         if !parts.is_empty() {
             write!(f, " ({})", parts.join(", "))?;

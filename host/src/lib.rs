@@ -8,6 +8,7 @@
 //! - [`Runtime`]: the live registry, shared across threads: load, replace and unload
 //!   components while [`LiveMethod`]s run ([`runtime`]).
 //! - [`component`]: compiling, version-checking and sandboxing components.
+//! - [`distribution`]: component identity, lockfiles, signatures and OCI pulls.
 //!
 //! ```no_run
 //! use std::sync::Arc;
@@ -25,6 +26,7 @@
 
 pub mod bindings;
 pub mod component;
+pub mod distribution;
 mod error;
 pub mod method;
 pub mod npy;
@@ -39,6 +41,6 @@ pub use error::{Error, ErrorContext, ErrorKind, Result};
 pub use method::Method;
 pub use program::Program;
 pub use registry::Registry;
-pub use runtime::{ComponentVersion, LiveMethod, Runtime};
+pub use runtime::{ComponentVersion, LiveMethod, Runtime, RuntimeOptions};
 pub use scalar_type::ScalarType;
 pub use tensor::{EValue, Tensor};

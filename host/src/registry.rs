@@ -18,6 +18,7 @@ use crate::component::{
     Availability, BackendInstance, ComponentEngine, ComponentInfo, ComponentKind,
     KernelLibraryInstance, SandboxConfig,
 };
+use crate::distribution::TrustPolicy;
 use crate::{Error, ErrorKind, Result, ScalarType};
 
 /// Components built into the `plugboard` binary: `(file name, component bytes)`.
@@ -109,6 +110,7 @@ pub struct Registry {
     operators: HashMap<String, (usize, u32)>,
     backends: HashMap<String, usize>,
     overrides: Vec<OperatorOverride>,
+    policy: TrustPolicy,
 }
 
 impl std::fmt::Debug for Registry {
@@ -129,7 +131,20 @@ impl Registry {
             operators: HashMap::new(),
             backends: HashMap::new(),
             overrides: Vec::new(),
+            policy: TrustPolicy::default(),
         })
+    }
+
+    /// Sets the trust policy every later load and replace is checked against (a
+    /// lockfile, required signatures; see [`crate::distribution::policy`]). Components
+    /// already loaded are not checked again.
+    pub fn set_policy(&mut self, policy: TrustPolicy) {
+        self.policy = policy;
+    }
+
+    /// The trust policy in force.
+    pub fn policy(&self) -> &TrustPolicy {
+        &self.policy
     }
 
     /// A registry with the bundled components and those in the `PLUGBOARD_PATH`
@@ -216,7 +231,27 @@ impl Registry {
     /// ```
     pub fn load_file_with(&mut self, path: &Path, options: LoadOptions) -> Result<()> {
         let bytes = read_component(path)?;
-        self.load_bytes_with(path, &bytes, options)
+        let signature = read_signature(path)?;
+        self.load_signed_bytes(path, &bytes, signature.as_deref(), options)
+    }
+
+    /// Loads a component from `bytes` that came with the signature document
+    /// `signature` (a `FILE.wasm.sig`'s bytes, see [`crate::distribution::signing`]);
+    /// `path` names it (a file, `<bundled>/NAME` or `oci://REF`) and is its source in
+    /// the lockfile.
+    ///
+    /// Errors: those of [`Registry::load_bytes`]; `AccessFailed` when the trust policy
+    /// refuses it (checked before it is compiled; see
+    /// [`crate::distribution::TrustPolicy::admit`]).
+    pub fn load_signed_bytes(
+        &mut self,
+        path: &Path,
+        bytes: &[u8],
+        signature: Option<&[u8]>,
+        options: LoadOptions,
+    ) -> Result<()> {
+        let entry = self.describe(path, bytes, signature, options)?;
+        self.register(entry)
     }
 
     /// Loads a component from `bytes`; `path` names it.
@@ -239,19 +274,22 @@ impl Registry {
         bytes: &[u8],
         options: LoadOptions,
     ) -> Result<()> {
-        let entry = self.describe(path, bytes, options)?;
-        self.register(entry)
+        self.load_signed_bytes(path, bytes, None, options)
     }
 
-    /// Compiles and checks the component in `bytes` and asks a fresh instance of it what
+    /// Admits (trust policy), compiles and checks the component in `bytes` and asks a fresh instance of it what
     /// it provides, without registering anything.
     fn describe(
         &self,
         path: &Path,
         bytes: &[u8],
+        signature: Option<&[u8]>,
         options: LoadOptions,
     ) -> Result<RegisteredComponent> {
-        let info = ComponentInfo::load(&self.engine, path, bytes)?;
+        let sha256 = crate::component::sha256(bytes);
+        let admission = self.policy.admit(path, &sha256, signature)?;
+        let info =
+            ComponentInfo::load_digested(&self.engine, path, bytes, &sha256, admission.signer)?;
         let mut entry = RegisteredComponent {
             info: info.clone(),
             operators: Vec::new(),
@@ -446,6 +484,7 @@ impl Registry {
             operators: HashMap::new(),
             backends: HashMap::new(),
             overrides: Vec::new(),
+            policy: self.policy.clone(),
         };
         for e in entries {
             r.register(e)?;
@@ -469,7 +508,8 @@ impl Registry {
     /// kind (a kernel library for a backend or the other way round).
     pub fn replace_file(&mut self, old: &str, path: &Path) -> Result<RegisteredComponent> {
         let bytes = read_component(path)?;
-        self.replace_bytes(old, path, &bytes)
+        let signature = read_signature(path)?;
+        self.replace_signed_bytes(old, path, &bytes, signature.as_deref())
     }
 
     /// [`Registry::replace_file`] with the new component's `bytes`; `path` names it.
@@ -478,6 +518,18 @@ impl Registry {
         old: &str,
         path: &Path,
         bytes: &[u8],
+    ) -> Result<RegisteredComponent> {
+        self.replace_signed_bytes(old, path, bytes, None)
+    }
+
+    /// [`Registry::replace_bytes`] for bytes that came with a signature document (see
+    /// [`Registry::load_signed_bytes`]). The trust policy applies as at load.
+    pub fn replace_signed_bytes(
+        &mut self,
+        old: &str,
+        path: &Path,
+        bytes: &[u8],
+        signature: Option<&[u8]>,
     ) -> Result<RegisteredComponent> {
         let index = self.position(old)?;
         let previous = &self.components[index];
@@ -490,7 +542,7 @@ impl Registry {
             e
         };
         let entry = self
-            .describe(path, bytes, previous.options)
+            .describe(path, bytes, signature, previous.options)
             .map_err(keeps_serving)?;
         if entry.info.kind != previous.info.kind {
             let kind = |k| match k {
@@ -604,4 +656,21 @@ fn read_component(path: &Path) -> Result<Vec<u8>> {
         )
         .with_component(path)
     })
+}
+
+/// The signature document beside the component file `path` (`FILE.wasm.sig`), if
+/// there is one; `AccessFailed` naming it when it exists but cannot be read.
+fn read_signature(path: &Path) -> Result<Option<Vec<u8>>> {
+    let mut sig = path.as_os_str().to_owned();
+    sig.push(".sig");
+    let sig = PathBuf::from(sig);
+    match std::fs::read(&sig) {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::new(
+            ErrorKind::AccessFailed,
+            format!("cannot read signature {}: {e}", sig.display()),
+        )
+        .with_component(path)),
+    }
 }

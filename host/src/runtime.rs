@@ -76,6 +76,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use crate::component::{ComponentInfo, ComponentKind, SandboxConfig};
+use crate::distribution::TrustPolicy;
 use crate::program::Instruction;
 use crate::registry::{LoadOptions, RegisteredComponent};
 use crate::{EValue, Error, Method, Program, Registry, Result};
@@ -98,6 +99,38 @@ impl ComponentVersion {
             path: info.path.clone(),
             sha256: info.sha256_hex(),
             kind: info.kind,
+        }
+    }
+}
+
+/// How [`Runtime::with_options`] builds a runtime.
+///
+/// ```no_run
+/// // Only the components pinned in plugboard.lock load, byte for byte.
+/// let runtime = plugboard::Runtime::with_options(plugboard::RuntimeOptions::locked("plugboard.lock"))?;
+/// # Ok::<(), plugboard::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct RuntimeOptions {
+    /// The sandbox limits and the compile cache.
+    pub sandbox: SandboxConfig,
+    /// A lockfile (`plugboard.lock`, see [`crate::distribution::lockfile`]): every
+    /// component loaded, replaced or pulled must be in it with the same bytes, checked
+    /// before it is compiled.
+    pub lock: Option<PathBuf>,
+    /// Refuse every component without a valid signature (the bundled ones excepted).
+    pub require_signed: bool,
+    /// Leave out the components built into the binary.
+    pub no_bundled: bool,
+}
+
+impl RuntimeOptions {
+    /// Default options with the lockfile at `path`: the runtime refuses any component
+    /// that is not in it or whose bytes differ.
+    pub fn locked(path: impl Into<PathBuf>) -> RuntimeOptions {
+        RuntimeOptions {
+            lock: Some(path.into()),
+            ..RuntimeOptions::default()
         }
     }
 }
@@ -147,6 +180,28 @@ impl Runtime {
                 writer: Mutex::new(()),
             }),
         }
+    }
+
+    /// A runtime built as `options` say: its sandbox limits, its trust policy (a
+    /// lockfile, required signatures), then the bundled components (unless
+    /// [`RuntimeOptions::no_bundled`]) and those in the `PLUGBOARD_PATH` directories,
+    /// each checked against the policy before it is compiled.
+    ///
+    /// Errors: those of [`crate::distribution::Lockfile::read`] for the lockfile;
+    /// those of [`Registry::load_file`] (a component the policy refuses included).
+    pub fn with_options(options: RuntimeOptions) -> Result<Runtime> {
+        let mut registry = Registry::new(options.sandbox)?;
+        let mut policy = match &options.lock {
+            Some(path) => TrustPolicy::locked(path)?,
+            None => TrustPolicy::default(),
+        };
+        policy.require_signed = options.require_signed;
+        registry.set_policy(policy);
+        if !options.no_bundled {
+            registry.load_bundled()?;
+        }
+        registry.load_plugin_path()?;
+        Ok(Runtime::new(registry))
     }
 
     /// A runtime with the bundled components and those in the `PLUGBOARD_PATH`
@@ -232,14 +287,39 @@ impl Runtime {
         path: &Path,
         options: LoadOptions,
     ) -> Result<ComponentVersion> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            Error::new(
-                crate::ErrorKind::AccessFailed,
-                format!("cannot read component: {e}"),
-            )
-            .with_component(path)
-        })?;
-        self.load_component_bytes(path, &bytes, options)
+        // Read inside the change (not here) so that the file's signature
+        // (`FILE.wasm.sig`) is read with it and the trust policy sees both.
+        self.change("load", |r| {
+            r.load_file_with(path, options)?;
+            last_version(r)
+        })
+    }
+
+    /// Loads the component at the OCI reference `reference`
+    /// (`oci://REGISTRY/REPO:TAG` or `…@sha256:DIGEST`, the `oci://` optional): from the
+    /// local store (`store`) when pinned by a digest already pulled, else pulled, every
+    /// digest and size verified, and kept in the store. Its signature, when one was
+    /// pushed with it, comes along and the trust policy checks both before compiling.
+    /// It is named `oci://REGISTRY/REPO@sha256:<manifest digest>` (its lockfile source).
+    ///
+    /// Errors: those of [`crate::distribution::fetch`] and [`Registry::load_signed_bytes`];
+    /// nothing changes on error.
+    pub fn load_component_ref(
+        &self,
+        reference: &str,
+        store: &crate::distribution::Store,
+        options: LoadOptions,
+    ) -> Result<ComponentVersion> {
+        let fetched = crate::distribution::fetch(reference, store, None)?;
+        self.change("load", |r| {
+            r.load_signed_bytes(
+                &fetched.source,
+                &fetched.bytes,
+                fetched.signature.as_deref(),
+                options,
+            )?;
+            last_version(r)
+        })
     }
 
     /// Loads a component from `bytes`; `path` names it. Errors: those of
@@ -263,14 +343,11 @@ impl Runtime {
     /// Errors: those of [`Registry::replace_file`]; on error nothing changes and the old
     /// version keeps serving.
     pub fn replace_component(&self, old: &str, new_path: &Path) -> Result<ComponentVersion> {
-        let bytes = std::fs::read(new_path).map_err(|e| {
-            Error::new(
-                crate::ErrorKind::AccessFailed,
-                format!("cannot read component: {e}"),
-            )
-            .with_component(new_path)
-        })?;
-        self.replace_component_bytes(old, new_path, &bytes)
+        self.change("replace", |r| {
+            let index = r.position(old)?;
+            r.replace_file(old, new_path)?;
+            replaced_version(r, index)
+        })
     }
 
     /// [`Runtime::replace_component`] with the new component's `bytes`; `new_path` names
@@ -284,12 +361,7 @@ impl Runtime {
         self.change("replace", |r| {
             let index = r.position(old)?;
             r.replace_bytes(old, new_path, bytes)?;
-            r.components()
-                .get(index)
-                .map(|c| ComponentVersion::of(&c.info))
-                .ok_or_else(|| {
-                    Error::new(crate::ErrorKind::Internal, "replaced component vanished")
-                })
+            replaced_version(r, index)
         })
     }
 
@@ -320,6 +392,13 @@ impl Runtime {
             moves: 0,
         })
     }
+}
+
+fn replaced_version(r: &Registry, index: usize) -> Result<ComponentVersion> {
+    r.components()
+        .get(index)
+        .map(|c| ComponentVersion::of(&c.info))
+        .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "replaced component vanished"))
 }
 
 fn last_version(r: &Registry) -> Result<ComponentVersion> {

@@ -3,6 +3,7 @@
 
 pub mod hostile;
 pub mod hotswap;
+pub mod registry_server;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -69,9 +69,12 @@ impl PyRegistry {
 impl PyRegistry {
     /// A registry with the bundled components (unless `bundled` is false), under a
     /// memory cap of `memory_cap_mib` per instance and a call deadline of
-    /// `deadline_ms` (0: none).
+    /// `deadline_ms` (0: none). With `locked` (a `plugboard.lock` path) only the
+    /// components pinned in it load, byte for byte; with `require_signed` only signed
+    /// ones (the bundled ones excepted).
     #[new]
-    #[pyo3(signature = (memory_cap_mib=2048, deadline_ms=60_000, cpu_accel=true, threads=1, gpu=true, bundled=true))]
+    #[pyo3(signature = (memory_cap_mib=2048, deadline_ms=60_000, cpu_accel=true, threads=1, gpu=true, bundled=true, locked=None, require_signed=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         memory_cap_mib: usize,
         deadline_ms: u64,
@@ -79,6 +82,8 @@ impl PyRegistry {
         threads: usize,
         gpu: bool,
         bundled: bool,
+        locked: Option<PathBuf>,
+        require_signed: bool,
     ) -> PyResult<Self> {
         let config = SandboxConfig {
             memory_cap: memory_cap_mib.saturating_mul(1 << 20),
@@ -88,22 +93,35 @@ impl PyRegistry {
             gpu,
             ..SandboxConfig::default()
         };
-        let mut r = Registry::new(config).map_err(py_err)?;
-        if bundled {
-            r.load_bundled().map_err(py_err)?;
-        }
+        let options = plugboard::RuntimeOptions {
+            sandbox: config,
+            lock: locked,
+            require_signed,
+            no_bundled: !bundled,
+        };
         Ok(PyRegistry {
-            inner: Runtime::new(r),
+            inner: Runtime::with_options(options).map_err(py_err)?,
         })
     }
 
-    /// Loads a component file (version-checked before it is registered); methods
-    /// loaded afterwards see it. Returns its `(path, sha256, kind)`.
+    /// Loads a component file (with `FILE.wasm.sig` when present), or the component
+    /// at an `oci://REGISTRY/REPO:TAG` / `…@sha256:DIGEST` reference (pulled into the
+    /// local store, `$PLUGBOARD_HOME/store`); checked against the lockfile and
+    /// signature rules, then version-checked, before it is registered. Methods loaded
+    /// afterwards see it. Returns its `(path, sha256, kind)`.
     fn load_component(&self, py: Python<'_>, path: PathBuf) -> PyResult<WireVersion> {
         let rt = self.inner.clone();
-        py.detach(move || rt.load_component(&path))
-            .map(wire_version)
-            .map_err(py_err)
+        py.detach(move || {
+            let text = path.to_string_lossy();
+            if text.starts_with(plugboard::distribution::OCI_SCHEME) {
+                let store = plugboard::distribution::Store::default_location()?;
+                rt.load_component_ref(&text, &store, Default::default())
+            } else {
+                rt.load_component(&path)
+            }
+        })
+        .map(wire_version)
+        .map_err(py_err)
     }
 
     /// Replaces component `old` (a path as loaded, a file name, or a backend id it

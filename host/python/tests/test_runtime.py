@@ -188,3 +188,42 @@ def test_custom_op_library_next_to_portable():
     assert loaded in m.components
     out = m.execute(numbered(d, "input"))[0]
     assert np.allclose(np.asarray(out), numbered(d, "expected")[0], atol=1e-5)
+
+
+def test_locked_runtime_refuses_other_bytes(tmp_path):
+    """Runtime(locked=...): only the components pinned in plugboard.lock load, byte
+    for byte (hashes from hashlib), checked before they are compiled."""
+    import hashlib
+    import subprocess
+
+    exe = Path(__file__).resolve().parents[3] / "target" / "release" / "plugboard"
+    if not exe.exists():
+        pytest.fail("the plugboard CLI is not built (cargo build --release builds it)")
+    subprocess.run([str(exe), "backends", "--write-bundled", str(tmp_path)], check=True, capture_output=True)
+    entries = []
+    for name, kind in [("portable.wasm", "kernel-library"), ("xnnpack.wasm", "backend")]:
+        digest = hashlib.sha256((tmp_path / name).read_bytes()).hexdigest()
+        entries.append(
+            f'[[component]]\nname = "{name}"\nkind = "{kind}"\ncontract = "1.4.0"\n'
+            f'sha256 = "{digest}"\nsource = "{tmp_path / name}"\n'
+        )
+    lock = tmp_path / "plugboard.lock"
+    lock.write_text("version = 1\n\n" + "\n".join(entries))
+    rt = Runtime(bundled=False, locked=str(lock))
+    rt.load_component(tmp_path / "portable.wasm")
+    rt.load_component(tmp_path / "xnnpack.wasm")
+    assert {c.sha256 for c in rt.components} == {
+        hashlib.sha256((tmp_path / n).read_bytes()).hexdigest() for n in ("portable.wasm", "xnnpack.wasm")
+    }
+    d = FIXTURES / "add_mul"
+    m = rt.load_program(d / "add_mul.xnnpack.pte").load_method("forward")
+    assert np.allclose(np.asarray(m.execute(numbered(d, "input"))[0]), numbered(d, "expected")[0], atol=1e-5)
+    # Other bytes under a locked name: refused, naming both hashes; nothing changes.
+    data = (tmp_path / "xnnpack.wasm").read_bytes()
+    section = b"\x0bplugboard-2" + b"x" * 4
+    (tmp_path / "xnnpack.wasm").write_bytes(data + b"\x00" + bytes([len(section)]) + section)
+    with pytest.raises(PlugboardError, match="expected sha256:"):
+        rt.replace_component("XnnpackBackend", tmp_path / "xnnpack.wasm")
+    with pytest.raises(PlugboardError, match="is not in it"):
+        rt.load_component(tmp_path / "vulkan.wasm")
+    assert len(rt.components) == 2

@@ -19,7 +19,7 @@ pub struct BackendsArgs {
 }
 
 /// Prints one line per component (file, contract version, kind, backend ids, operator
-/// count), the operators taken over with `--override-kernels` (which library serves
+/// count, the SHA-256 of its bytes and the key that signed it), the operators taken over with `--override-kernels` (which library serves
 /// each, which one it replaced), then one line per backend id: whether it can run here
 /// and why (the device it found, or the reason there is none). With `--write-bundled
 /// DIR`, writes the bundled components out instead and prints their paths.
@@ -39,11 +39,12 @@ pub fn backends(args: BackendsArgs) -> anyhow::Result<()> {
         .unwrap_or(0)
         .max("component".len());
     outln!(
-        "{:<width$}  {:<8}  {:<14}  {:<24}  operators",
+        "{:<width$}  {:<8}  {:<14}  {:<24}  {:<9}  sha256",
         "component",
         "contract",
         "kind",
-        "backend ids"
+        "backend ids",
+        "operators"
     );
     for c in registry.components() {
         let kind = match c.info.kind {
@@ -56,12 +57,17 @@ pub fn backends(args: BackendsArgs) -> anyhow::Result<()> {
             c.backend_ids.join(",")
         };
         outln!(
-            "{:<width$}  {:<8}  {:<14}  {:<24}  {}",
+            "{:<width$}  {:<8}  {:<14}  {:<24}  {:<9}  {}{}",
             c.info.path.display(),
             c.info.version.to_string(),
             kind,
             ids,
-            c.operators.len()
+            c.operators.len(),
+            c.info.sha256_hex(),
+            c.info
+                .signer
+                .map(|k| format!("  signed by {k}"))
+                .unwrap_or_default()
         );
     }
     if !registry.overrides().is_empty() {

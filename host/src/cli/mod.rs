@@ -9,6 +9,7 @@ macro_rules! outln {
 }
 
 mod backends;
+mod components;
 mod inspect;
 mod run;
 
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use plugboard::distribution::TrustPolicy;
 use plugboard::registry::LoadOptions;
 use plugboard::{Registry, SandboxConfig};
 
@@ -39,14 +41,29 @@ pub enum Command {
     Inspect(inspect::InspectArgs),
     /// List the components in the registry (or write the bundled ones out as files).
     Backends(backends::BackendsArgs),
+    /// Ship components: lock, sign and verify them, push them to and pull them from an
+    /// OCI registry.
+    #[command(subcommand)]
+    Components(components::ComponentsCommand),
 }
 
 /// Options that shape the registry and its sandbox.
 #[derive(Args, Debug, Clone)]
 pub struct RegistryArgs {
-    /// Extra component to load (repeatable), after the bundled ones and `PLUGBOARD_PATH`.
-    #[arg(long = "backend", value_name = "FILE.wasm")]
-    pub backends: Vec<PathBuf>,
+    /// Extra component to load (repeatable), after the bundled ones and `PLUGBOARD_PATH`:
+    /// a file (its signature is read from `FILE.wasm.sig` when present) or
+    /// `oci://REGISTRY/REPO:TAG` / `oci://REGISTRY/REPO@sha256:DIGEST` (pulled into the
+    /// local store, or taken from it when pinned by digest).
+    #[arg(long = "backend", value_name = "FILE.wasm|oci://REF")]
+    pub backends: Vec<String>,
+    /// Load only components pinned in this lockfile (`plugboard components lock`),
+    /// byte for byte: any other is refused before it is compiled.
+    #[arg(long, value_name = "plugboard.lock")]
+    pub locked: Option<PathBuf>,
+    /// Refuse every component without a valid signature (`FILE.wasm.sig`, or pulled
+    /// with it); the components built into the binary are exempt.
+    #[arg(long)]
+    pub require_signed: bool,
     /// Kernel library to load (repeatable), after every `--backend`, that takes over the
     /// operators it provides from the libraries loaded before it (instead of the default
     /// error for a second provider). `plugboard backends` lists each overridden operator.
@@ -83,6 +100,11 @@ pub struct RegistryArgs {
     /// Most GPU buffer memory one component instance may hold, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub gpu_budget_mib: u32,
+    /// Most disk space the compile cache (`$PLUGBOARD_CACHE_DIR`, default
+    /// `~/.cache/plugboard`) may take, in MiB; least recently used entries are evicted
+    /// past it.
+    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    pub cache_max_mib: u32,
 }
 
 impl RegistryArgs {
@@ -97,17 +119,22 @@ impl RegistryArgs {
             max_transfer: (self.max_transfer_mib as usize).saturating_mul(1 << 20),
             gpu: self.gpu == "on",
             gpu_budget: u64::from(self.gpu_budget_mib) << 20,
+            cache_max_bytes: u64::from(self.cache_max_mib) << 20,
             ..SandboxConfig::default()
         };
-        let mut r = if self.no_bundled {
-            let mut r = Registry::new(config)?;
-            r.load_plugin_path()?;
-            r
-        } else {
-            Registry::with_defaults(config)?
+        let mut r = Registry::new(config)?;
+        let mut policy = match &self.locked {
+            Some(path) => TrustPolicy::locked(path)?,
+            None => TrustPolicy::default(),
         };
+        policy.require_signed = self.require_signed;
+        r.set_policy(policy);
+        if !self.no_bundled {
+            r.load_bundled()?;
+        }
+        r.load_plugin_path()?;
         for b in &self.backends {
-            r.load_file(b)?;
+            components::load_source(&mut r, b, LoadOptions::default())?;
         }
         for k in &self.override_kernels {
             r.load_file_with(
@@ -145,5 +172,6 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Run(a)) => run::run(a),
         Some(Command::Inspect(a)) => inspect::inspect(a),
         Some(Command::Backends(a)) => backends::backends(a),
+        Some(Command::Components(c)) => components::components(c),
     }
 }

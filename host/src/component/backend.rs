@@ -36,7 +36,7 @@ impl BackendInstance {
                 ErrorKind::DelegateInvalidCompatibility,
                 format!("not a backend: {e:#}"),
             )
-            .with_component(&info.path)
+            .with_component_id(&info.path, &info.sha256_hex())
         };
         let indices = backend_interface::GuestIndices::new(&info.pre).map_err(bad)?;
         let guest = indices
@@ -103,7 +103,7 @@ impl BackendInstance {
             .call("backend.describe", |s| g.call_describe(s, id, processed))?
             .map_err(|e| {
                 crate::bindings::guest_error("backend.describe", e)
-                    .with_component(&info.path)
+                    .with_component_id(&info.path, &info.sha256_hex())
                     .with_backend(id)
             })
     }
@@ -125,7 +125,7 @@ impl BackendInstance {
         self.sandbox.store.data_mut().named_data.map = None;
         r?.map_err(|e| {
             crate::bindings::guest_error("backend.init", e)
-                .with_component(&info.path)
+                .with_component_id(&info.path, &info.sha256_hex())
                 .with_backend(id)
         })
     }
@@ -139,7 +139,8 @@ impl BackendInstance {
                 g.delegate_handle().call_execute(s, handle, args)
             })?
             .map_err(|e| {
-                crate::bindings::guest_error("backend.execute", e).with_component(&info.path)
+                crate::bindings::guest_error("backend.execute", e)
+                    .with_component_id(&info.path, &info.sha256_hex())
             })
     }
 

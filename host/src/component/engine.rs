@@ -1,11 +1,7 @@
-//! The wasmtime engine every component runs on, the sandbox limits, and the
-//! ahead-of-time compile cache.
-//!
-//! The cache is our own rather than wasmtime's `cache` feature: wasmtime's needs a
-//! TOML config file and runs background worker threads with compression, while ours
-//! is a directory of `precompile_component` artifacts named by content digest and the
-//! engine's compatibility hash, written atomically (compile ~1 s on this machine for
-//! the portable library, deserialize ~1 ms).
+//! The wasmtime engine every component runs on, the sandbox limits, and the use of the
+//! compile cache ([`super::cache`]: authenticated `precompile_component` artifacts; a
+//! warm load verifies and deserializes in about a millisecond where compiling takes
+//! seconds).
 
 use plugboard_native_accel::gpu::GpuHost;
 use plugboard_native_accel::qnn::QnnHost;
@@ -16,6 +12,7 @@ use std::time::Duration;
 use wasmtime::component::Component;
 use wasmtime::{Config, Engine, OptLevel};
 
+use super::cache::{CacheKey, CompileCache, Lookup};
 pub use super::imports::log_limit::LogRate;
 use crate::{Error, ErrorKind, Result};
 
@@ -45,6 +42,9 @@ pub struct SandboxConfig {
     /// Default: `$PLUGBOARD_CACHE_DIR`, else `$XDG_CACHE_HOME/plugboard`, else
     /// `$HOME/.cache/plugboard`.
     pub cache_dir: Option<PathBuf>,
+    /// Most bytes the compile cache's entries may take in all (default 1 GiB); least
+    /// recently used entries are evicted past it (`--cache-max-mib`).
+    pub cache_max_bytes: u64,
     /// Whether backends may use the host's native CPU kernels (`cpu-accel` in
     /// `wit/accel.wit`, default true). Off, they run their pure-wasm kernels.
     pub cpu_accel: bool,
@@ -75,6 +75,7 @@ impl Default for SandboxConfig {
             memory_cap: 2 << 30,
             call_deadline: Some(Duration::from_secs(60)),
             cache_dir: default_cache_dir(),
+            cache_max_bytes: super::cache::DEFAULT_MAX_BYTES,
             cpu_accel: true,
             cpu_threads: 1,
             max_transfer: 128 << 20,
@@ -104,6 +105,12 @@ pub struct ComponentEngine {
     config: Arc<SandboxConfig>,
     /// Components compiled (not taken from the cache) by this engine so far.
     compiled: Arc<std::sync::atomic::AtomicUsize>,
+    /// Cache entries that failed verification and were recompiled, so far.
+    rejected: Arc<std::sync::atomic::AtomicUsize>,
+    /// The compile cache; `None` when off or refused.
+    cache: Option<CompileCache>,
+    /// [`super::cache::engine_fingerprint`] of `engine`.
+    fingerprint: [u8; 32],
     /// The host's one GPU device, shared by every instance (opened on first use).
     gpu: Arc<GpuHost>,
     /// The host's view of the QNN SDK (searched for on first use).
@@ -153,8 +160,21 @@ impl ComponentEngine {
                     )
                 })?;
         }
+        let fingerprint = super::cache::engine_fingerprint(&engine, deadline);
+        let cache = config.cache_dir.as_ref().and_then(|dir| {
+            CompileCache::open(dir, config.cache_max_bytes)
+                .map_err(|refused| {
+                    tracing::warn!(
+                        "compile cache refused, compiling components without it: {refused}"
+                    )
+                })
+                .ok()
+        });
         Ok(ComponentEngine {
             engine,
+            cache,
+            fingerprint,
+            rejected: Arc::default(),
             gpu: GpuHost::new(config.gpu),
             qnn: Arc::new(QnnHost::new(true)),
             config: Arc::new(config),
@@ -187,25 +207,58 @@ impl ComponentEngine {
         self.compiled.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Compiles `bytes` (a component binary), or loads the compiled artifact from the
-    /// cache when the same bytes were compiled by the same engine configuration before.
-    /// `origin` names the component in errors.
-    pub fn compile(&self, bytes: &[u8], origin: &Path) -> Result<Component> {
-        let cached = self.cache_path(bytes);
-        if let Some(path) = &cached {
-            if path.is_file() {
-                // SAFETY: the file was written by `precompile_component` of an engine with
-                // the same compatibility hash (part of the file name), into a directory
-                // owned by this user. A corrupt file is rejected by wasmtime's own header
-                // checks; on any error we fall back to compiling.
-                match unsafe { Component::deserialize_file(&self.engine, path) } {
-                    Ok(c) => return Ok(c),
-                    Err(e) => tracing::debug!("ignoring cached {}: {e}", path.display()),
+    /// The compile cache, when one is in use (configured, and its directory and key
+    /// passed the permission checks).
+    pub fn cache(&self) -> Option<&CompileCache> {
+        self.cache.as_ref()
+    }
+
+    /// How many cache entries failed verification (and were recompiled and replaced)
+    /// in this engine so far.
+    pub fn rejected_cache_entries(&self) -> usize {
+        self.rejected.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The compile cache's key for a component whose bytes hash to `sha256`.
+    pub fn cache_key(&self, sha256: &[u8; 32]) -> CacheKey {
+        CacheKey::new(sha256, &self.fingerprint)
+    }
+
+    /// Compiles `bytes` (a component binary whose SHA-256 is `sha256`), or loads the
+    /// compiled artifact from the cache when an entry for the same bytes and engine
+    /// configuration verifies. An entry that does not verify is logged, recompiled and
+    /// replaced. `origin` names the component in errors.
+    pub fn compile(&self, bytes: &[u8], sha256: &[u8; 32], origin: &Path) -> Result<Component> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let key = self.cache_key(sha256);
+        if let Some(cache) = &self.cache {
+            match cache.load(&key) {
+                Lookup::Hit(hit) => {
+                    // SAFETY: the artifact's HMAC verified under this user's private key,
+                    // bound to this key (this component's digest and this engine's
+                    // fingerprint): it is what `precompile_component` of an engine
+                    // generating the same code wrote for these bytes.
+                    match unsafe { Component::deserialize(&self.engine, hit.artifact()) } {
+                        Ok(c) => return Ok(c),
+                        Err(e) => tracing::warn!(
+                            "compile cache: entry {} for {} verified but does not load ({e}); recompiling",
+                            cache.entry_path(&key).display(),
+                            origin.display()
+                        ),
+                    }
                 }
+                Lookup::Rejected(why) => {
+                    self.rejected.fetch_add(1, Relaxed);
+                    tracing::warn!(
+                        "compile cache: entry {} for {} rejected: {why}; recompiling and replacing it",
+                        cache.entry_path(&key).display(),
+                        origin.display()
+                    );
+                }
+                Lookup::Miss => {}
             }
         }
-        self.compiled
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.compiled.fetch_add(1, Relaxed);
         let compiled = self.engine.precompile_component(bytes).map_err(|e| {
             Error::new(
                 ErrorKind::DelegateInvalidCompatibility,
@@ -216,8 +269,8 @@ impl ComponentEngine {
             )
             .with_component(origin)
         })?;
-        if let Some(path) = &cached {
-            store_atomically(path, &compiled);
+        if let Some(cache) = &self.cache {
+            cache.store(&key, &compiled);
         }
         // SAFETY: `compiled` was produced by this engine a moment ago.
         unsafe { Component::deserialize(&self.engine, &compiled) }.map_err(|e| {
@@ -227,39 +280,6 @@ impl ComponentEngine {
             )
             .with_component(origin)
         })
-    }
-
-    fn cache_path(&self, bytes: &[u8]) -> Option<PathBuf> {
-        use std::hash::{Hash, Hasher};
-        let dir = self.config.cache_dir.as_ref()?;
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.engine.precompile_compatibility_hash().hash(&mut h);
-        let engine_hash = h.finish();
-        let content = blake_like_digest(bytes);
-        Some(dir.join(format!("{content}-{engine_hash:016x}.cwasm")))
-    }
-}
-
-/// A 128-bit content digest (two independently keyed SipHash passes plus the length);
-/// enough to key a local cache, not meant to resist attackers who can write the cache.
-fn blake_like_digest(bytes: &[u8]) -> String {
-    use std::hash::Hasher;
-    let mut a = std::hash::DefaultHasher::new();
-    a.write(bytes);
-    let mut b = std::hash::DefaultHasher::new();
-    b.write_u64(0x9e37_79b9_7f4a_7c15);
-    b.write(bytes);
-    format!("{:016x}{:016x}-{}", a.finish(), b.finish(), bytes.len())
-}
-
-fn store_atomically(path: &Path, data: &[u8]) {
-    let Some(dir) = path.parent() else { return };
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
-    }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    if std::fs::write(&tmp, data).is_ok() && std::fs::rename(&tmp, path).is_err() {
-        let _ = std::fs::remove_file(&tmp);
     }
 }
 

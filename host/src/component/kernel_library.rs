@@ -21,7 +21,7 @@ impl KernelLibraryInstance {
                 ErrorKind::DelegateInvalidCompatibility,
                 format!("not a kernel library: {e:#}"),
             )
-            .with_component(&info.path)
+            .with_component_id(&info.path, &info.sha256_hex())
         })?;
         let guest = indices
             .load(&mut sandbox.store, &sandbox.instance)
@@ -30,7 +30,7 @@ impl KernelLibraryInstance {
                     ErrorKind::DelegateInvalidCompatibility,
                     format!("not a kernel library: {e:#}"),
                 )
-                .with_component(&info.path)
+                .with_component_id(&info.path, &info.sha256_hex())
             })?;
         Ok(KernelLibraryInstance { sandbox, guest })
     }
@@ -58,7 +58,10 @@ impl KernelLibraryInstance {
         let info = self.sandbox.info.clone();
         self.sandbox
             .call("kernels.call", |s| g.call_call(s, op, args))?
-            .map_err(|e| crate::bindings::guest_error("kernels.call", e).with_component(&info.path))
+            .map_err(|e| {
+                crate::bindings::guest_error("kernels.call", e)
+                    .with_component_id(&info.path, &info.sha256_hex())
+            })
     }
 
     /// Stores a call for [`Self::run_prepared`]; returns its id.
@@ -68,7 +71,8 @@ impl KernelLibraryInstance {
         self.sandbox
             .call("kernels.prepare", |s| g.call_prepare(s, op, args))?
             .map_err(|e| {
-                crate::bindings::guest_error("kernels.prepare", e).with_component(&info.path)
+                crate::bindings::guest_error("kernels.prepare", e)
+                    .with_component_id(&info.path, &info.sha256_hex())
             })
     }
 
@@ -96,7 +100,8 @@ impl KernelLibraryInstance {
             Ok(Ok(r)) => Ok(r),
             Ok(Err((pos, e))) => Err((
                 pos,
-                crate::bindings::guest_error("kernels.run-prepared", e).with_component(&info.path),
+                crate::bindings::guest_error("kernels.run-prepared", e)
+                    .with_component_id(&info.path, &info.sha256_hex()),
             )),
             Err(e) => Err((self.sandbox.store.data().progress.position, e)),
         }
@@ -128,7 +133,8 @@ impl KernelLibraryInstance {
             .sandbox
             .call("kernels.alloc", |s| g.call_alloc(s, size, align))?
             .map_err(|e| {
-                crate::bindings::guest_error("kernels.alloc", e).with_component(&info.path)
+                crate::bindings::guest_error("kernels.alloc", e)
+                    .with_component_id(&info.path, &info.sha256_hex())
             })?;
         let fits = (addr as u64)
             .checked_add(size)
@@ -140,7 +146,7 @@ impl KernelLibraryInstance {
                     "kernels.alloc returned address {addr:#x} for {size} bytes aligned to {align}"
                 ),
             )
-            .with_component(&info.path));
+            .with_component_id(&info.path, &info.sha256_hex()));
         }
         Ok(addr)
     }
@@ -159,7 +165,8 @@ impl KernelLibraryInstance {
         self.sandbox
             .call("kernels.write", |s| g.call_write(s, address, data))?
             .map_err(|e| {
-                crate::bindings::guest_error("kernels.write", e).with_component(&info.path)
+                crate::bindings::guest_error("kernels.write", e)
+                    .with_component_id(&info.path, &info.sha256_hex())
             })
     }
 
@@ -172,7 +179,8 @@ impl KernelLibraryInstance {
             .sandbox
             .call("kernels.read", |s| g.call_read(s, address, len))?
             .map_err(|e| {
-                crate::bindings::guest_error("kernels.read", e).with_component(&info.path)
+                crate::bindings::guest_error("kernels.read", e)
+                    .with_component_id(&info.path, &info.sha256_hex())
             })?;
         if data.len() != len as usize {
             return Err(Error::new(
@@ -182,7 +190,7 @@ impl KernelLibraryInstance {
                     data.len()
                 ),
             )
-            .with_component(&info.path));
+            .with_component_id(&info.path, &info.sha256_hex()));
         }
         Ok(data)
     }

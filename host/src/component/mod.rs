@@ -8,6 +8,7 @@
 //! memory cap and a per-call deadline ([`SandboxConfig`]).
 
 mod backend;
+pub mod cache;
 mod engine;
 mod host_state;
 pub(crate) mod imports;
@@ -51,8 +52,14 @@ pub struct ComponentInfo {
     pub version: ContractVersion,
     /// What the component exports.
     pub kind: ComponentKind,
-    /// SHA-256 of the component's bytes (its version, for telling builds apart).
+    /// SHA-256 of the component's bytes: its identity (lockfiles, signatures, the
+    /// compile cache and error messages name it by this).
     pub sha256: [u8; 32],
+    /// The component's own version, from the `version` custom section of its metadata
+    /// (the registry metadata `wasm-tools metadata add --version` writes), if any.
+    pub component_version: Option<String>,
+    /// The publisher key its signature verified under, when it came with one.
+    pub signer: Option<crate::distribution::PublisherKey>,
     pub(crate) engine: ComponentEngine,
     pub(crate) pre: InstancePre<HostState>,
     /// The log rate limit shared by every instance of the component.
@@ -78,10 +85,27 @@ impl ComponentInfo {
     /// message names both versions), when it exports neither a kernel library nor a
     /// backend, or when it imports something the host does not provide.
     pub fn load(engine: &ComponentEngine, path: &Path, bytes: &[u8]) -> Result<Arc<ComponentInfo>> {
+        Self::load_digested(engine, path, bytes, &sha256(bytes), None)
+    }
+
+    /// [`ComponentInfo::load`] for bytes whose SHA-256 is already known (`sha256`) and
+    /// whose signature verified under `signer`.
+    pub(crate) fn load_digested(
+        engine: &ComponentEngine,
+        path: &Path,
+        bytes: &[u8],
+        sha256: &[u8; 32],
+        signer: Option<crate::distribution::PublisherKey>,
+    ) -> Result<Arc<ComponentInfo>> {
+        let sha256 = *sha256;
+        let sha256_hex = hex(&sha256);
         let incompatible = |msg: String| {
-            Error::new(ErrorKind::DelegateInvalidCompatibility, msg).with_component(path)
+            Error::new(ErrorKind::DelegateInvalidCompatibility, msg)
+                .with_component_id(path, &sha256_hex)
         };
-        let component = engine.compile(bytes, path)?;
+        let component = engine
+            .compile(bytes, &sha256, path)
+            .map_err(|e| e.with_component_id(path, &sha256_hex))?;
         let ty = component.component_type();
         let mut version: Option<ContractVersion> = None;
         let mut kind = None;
@@ -141,8 +165,9 @@ impl ComponentInfo {
             name,
             version,
             kind,
-            sha256: sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(bytes))
-                .into(),
+            sha256,
+            component_version: metadata_version(bytes),
+            signer,
             engine: engine.clone(),
             pre,
         }))
@@ -150,19 +175,49 @@ impl ComponentInfo {
 
     /// [`ComponentInfo::sha256`] in lower-case hex.
     pub fn sha256_hex(&self) -> String {
-        use std::fmt::Write;
-        self.sha256
-            .iter()
-            .fold(String::with_capacity(64), |mut s, b| {
-                let _ = write!(s, "{b:02x}");
-                s
-            })
+        hex(&self.sha256)
     }
 
     /// Starts a fresh sandboxed instance (a new `Store`, ~20 µs).
     pub fn instantiate(self: &Arc<Self>) -> Result<Sandboxed> {
         Sandboxed::new(self.clone())
     }
+}
+
+/// SHA-256 of `bytes`.
+pub fn sha256(bytes: &[u8]) -> [u8; 32] {
+    sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(bytes)).into()
+}
+
+/// The component's version from the top-level `version` custom section (registry
+/// metadata, as `wasm-tools metadata add --version` writes it); `None` when it has
+/// none or the section is not UTF-8.
+fn metadata_version(bytes: &[u8]) -> Option<String> {
+    let mut depth = 0usize;
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        match payload.ok()? {
+            wasmparser::Payload::Version { .. } => depth += 1,
+            wasmparser::Payload::End(_) => depth = depth.saturating_sub(1),
+            wasmparser::Payload::CustomSection(c) if depth == 1 && c.name() == "version" => {
+                return std::str::from_utf8(c.data())
+                    .ok()
+                    .map(|v| v.trim().to_string());
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `bytes` in lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }
 
 fn make_linker(engine: &ComponentEngine) -> Result<Linker<HostState>> {

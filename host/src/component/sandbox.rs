@@ -100,7 +100,7 @@ impl Sandboxed {
                 ErrorKind::InvalidState,
                 format!("component instance is dead after an earlier trap (calling {what})"),
             )
-            .with_component(&self.info.path));
+            .with_component_id(&self.info.path, &self.info.sha256_hex()));
         }
         start_call(&self.info, &mut self.store);
         let r = f(&mut self.store);
@@ -175,7 +175,7 @@ fn classify(
         }
         (None, None) => (ErrorKind::Internal, format!("{what} failed: {e:#}")),
     };
-    Error::new(kind, msg).with_component(&info.path)
+    Error::new(kind, msg).with_component_id(&info.path, &info.sha256_hex())
 }
 
 /// `n` bytes, in the largest unit that keeps the number readable.

@@ -176,7 +176,7 @@ impl Method {
         let component = &info.path;
         let broken = |msg: String| {
             Error::new(ErrorKind::DelegateInvalidCompatibility, msg)
-                .with_component(component)
+                .with_component_id(component, &info.sha256_hex())
                 .with_instruction(pc)
         };
         let profiling = self.profile.is_some();
@@ -252,7 +252,7 @@ impl Method {
                         self.apply_update(args, u).map_err(|e| {
                             e.with_instruction(last)
                                 .with_operator(op_name(last))
-                                .with_component(component)
+                                .with_component_id(component, &info.sha256_hex())
                         })?;
                     }
                 }
@@ -352,7 +352,7 @@ impl Method {
         let updates = lib.call(index, &kargs)?;
         for u in updates {
             self.apply_update(args, u)
-                .map_err(|e| e.with_component(component))?;
+                .map_err(|e| e.with_component_id(component, &info.sha256_hex()))?;
         }
         Ok(())
     }
@@ -429,7 +429,7 @@ impl Method {
         let copy_start = self.clock();
         for u in updates {
             self.apply_update(args, u)
-                .map_err(|e| e.with_component(component))?;
+                .map_err(|e| e.with_component_id(component, &info.sha256_hex()))?;
         }
         for (vi, sizes, before) in copied {
             let Value::Tensor(t) = self.values[vi].clone() else {
@@ -443,7 +443,7 @@ impl Method {
                     "kernels.read returned {} bytes for a {n}-byte tensor",
                     now.len()
                 ))
-                .with_component(component));
+                .with_component_id(component, &info.sha256_hex()));
             }
             if t.sizes != sizes || now != before {
                 self.storage.write(t.addr, &now)?;
@@ -665,13 +665,14 @@ impl Method {
                 outputs.len(),
                 if want == 1 { "" } else { "s" }
             ))
-            .with_component(component));
+            .with_component_id(component, &info.sha256_hex()));
         }
         let first = args.len() - want;
         for (k, out) in outputs.into_iter().enumerate() {
             let vi = args[first + k];
             self.store_output(vi, out).map_err(|e| {
-                Error::new(e.kind, format!("output {k}: {}", e.message)).with_component(component)
+                Error::new(e.kind, format!("output {k}: {}", e.message))
+                    .with_component_id(component, &info.sha256_hex())
             })?;
         }
         self.mark("copy out", EventKind::Copy, start, Some(pc));

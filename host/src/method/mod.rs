@@ -590,7 +590,7 @@ impl Method {
                             format!("{} is not available on this machine: {why}", d.id),
                         )
                         .with_backend(&d.id)
-                        .with_component(&comp.info.path));
+                        .with_component_id(&comp.info.path, &comp.info.sha256_hex()));
                     }
                     self.backends.push(BackendSlot {
                         info: comp.info.clone(),

@@ -226,8 +226,11 @@ class Runtime:
     """plugboard's runtime: the bundled components plus any loaded, each sandboxed.
 
     ``Runtime(memory_cap_mib=2048, deadline_ms=60000, cpu_accel=True, threads=1,
-    gpu=True, bundled=True)`` makes one with other sandbox settings; ``Runtime.get()``
-    returns the shared default one, as ExecuTorch's does.
+    gpu=True, bundled=True, locked=None, require_signed=False)`` makes one with other
+    sandbox settings; ``locked="plugboard.lock"`` loads only the components pinned in
+    that lockfile, byte for byte, and ``require_signed=True`` only signed ones (the
+    bundled ones excepted). ``Runtime.get()`` returns the shared default one, as
+    ExecuTorch's does.
     """
 
     @staticmethod
@@ -271,8 +274,11 @@ class Runtime:
         return [Component(*c) for c in self._registry.components()]
 
     def load_component(self, path: Union[Path, str]):
-        """Loads a component file (version-checked) into this runtime; methods loaded
-        afterwards see it. Returns its :class:`ComponentVersion`."""
+        """Loads a component file (with ``FILE.wasm.sig`` when present) or an
+        ``oci://REGISTRY/REPO:TAG`` / ``...@sha256:DIGEST`` reference (pulled into the
+        local store) into this runtime, checked against the lockfile and signature
+        rules, then version-checked; methods loaded afterwards see it. Returns its
+        :class:`ComponentVersion`."""
         return ComponentVersion(*self._registry.load_component(str(path)))
 
     def replace_component(self, old: str, new_path: Union[Path, str]):
