@@ -161,14 +161,14 @@ fn forged_entry_with_a_valid_name_is_recompiled() {
     let r = fill(&dir);
     // A real artifact, compiled by an engine of the same configuration, for another
     // component (the XNNPACK backend), written under the portable library's name with
-    // the entry header and a tag its forger had to guess.
+    // the entry trailer and a tag its forger had to guess.
     let engine = r.engine().engine();
     let artifact = engine
         .precompile_component(bytes_of("xnnpack.wasm"))
         .unwrap();
-    let mut forged = b"PBCWASM1".to_vec();
+    let mut forged = artifact.to_vec();
     forged.extend_from_slice(&[0x5a; 32]);
-    forged.extend_from_slice(&artifact);
+    forged.extend_from_slice(b"PBCWASM2");
     std::fs::write(entry(&r, "portable.wasm"), &forged).unwrap();
     recovers(&dir, 1);
     // The same with the tag of a valid entry (of the XNNPACK backend) copied over.
@@ -181,7 +181,7 @@ fn forged_entry_with_a_valid_name_is_recompiled() {
 fn entries_made_with_another_key_are_recompiled() {
     let dir = fresh_dir("wrong-key");
     fill(&dir);
-    let key = dir.join("hmac.key");
+    let key = dir.join("cache.key");
     let old = std::fs::read(&key).unwrap();
     assert_eq!(old.len(), 32);
     assert_eq!(
@@ -213,8 +213,18 @@ fn loose_permissions_refuse_the_cache() {
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     assert!(load(&dir).engine().cache().is_some());
 
+    // An entry others can write: rejected, recompiled and replaced by a private one.
+    let r = load(&dir);
+    let e = entry(&r, USED[0]);
+    std::fs::set_permissions(&e, std::fs::Permissions::from_mode(0o666)).unwrap();
+    recovers(&dir, 1);
+    assert_eq!(
+        std::fs::metadata(&e).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+
     // A key file others can read (they could forge entries): refused.
-    let key = dir.join("hmac.key");
+    let key = dir.join("cache.key");
     std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
     let r = load(&dir);
     assert!(r.engine().cache().is_none(), "a readable key is refused");
@@ -359,4 +369,13 @@ fn size_cap_evicts_the_least_recently_used_entry() {
     let again = load(&dir);
     assert_eq!(again.engine().compiled_count(), 1);
     runs_correctly(&again);
+}
+
+#[test]
+fn bundled_digests_are_the_bytes_digests() {
+    // The build script's SHA-256 of each bundled component, which loading trusts, is
+    // that of its bytes (hashed here by the sha2 crate).
+    for ((name, bytes), digest) in BUNDLED.iter().zip(plugboard::registry::BUNDLED_SHA256) {
+        assert_eq!(&sha256(bytes), digest, "{name}");
+    }
 }

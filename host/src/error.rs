@@ -164,11 +164,16 @@ impl Error {
     }
 
     /// Sets the component file and its identity (SHA-256 of its bytes, lower-case hex)
-    /// unless a component is already set.
+    /// unless a component is already set; adds the identity to an error that names
+    /// the same file without one.
     pub fn with_component_id(mut self, component: impl Into<PathBuf>, sha256_hex: &str) -> Self {
-        if self.context.component.is_none() {
-            self.context.component = Some(component.into());
-            self.context.component_sha256 = Some(sha256_hex.to_string());
+        let component = component.into();
+        let c = &mut self.context;
+        if c.component.is_none()
+            || (c.component.as_ref() == Some(&component) && c.component_sha256.is_none())
+        {
+            c.component = Some(component);
+            c.component_sha256 = Some(sha256_hex.to_string());
         }
         self
     }

@@ -50,6 +50,27 @@ pub const BUNDLED: &[(&str, &[u8])] = &[
     ),
 ];
 
+/// The SHA-256 of each [`BUNDLED`] component's bytes, in the same order (computed by
+/// the build script, so that loading them does not hash the binary's own bytes).
+pub const BUNDLED_SHA256: &[[u8; 32]] = &[
+    *include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/components/plugboard_portable.wasm.sha256"
+    )),
+    *include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/components/plugboard_xnnpack.wasm.sha256"
+    )),
+    *include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/components/plugboard_vulkan.wasm.sha256"
+    )),
+    *include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/components/plugboard_qnn.wasm.sha256"
+    )),
+];
+
 /// Environment variable with extra component directories (separated like `PATH`).
 pub const PLUGIN_PATH_VAR: &str = "PLUGBOARD_PATH";
 
@@ -163,8 +184,15 @@ impl Registry {
 
     /// Loads the components built into the binary ([`BUNDLED`]).
     pub fn load_bundled(&mut self) -> Result<()> {
-        for (name, bytes) in BUNDLED {
-            self.load_bytes(&Path::new("<bundled>").join(name), bytes)?;
+        for ((name, bytes), sha256) in BUNDLED.iter().zip(BUNDLED_SHA256) {
+            let entry = self.describe_digested(
+                &Path::new("<bundled>").join(name),
+                bytes,
+                sha256,
+                None,
+                LoadOptions::default(),
+            )?;
+            self.register(entry)?;
         }
         Ok(())
     }
@@ -277,8 +305,8 @@ impl Registry {
         self.load_signed_bytes(path, bytes, None, options)
     }
 
-    /// Admits (trust policy), compiles and checks the component in `bytes` and asks a fresh instance of it what
-    /// it provides, without registering anything.
+    /// Admits (trust policy), compiles and checks the component in `bytes` and asks a
+    /// fresh instance of it what it provides, without registering anything.
     fn describe(
         &self,
         path: &Path,
@@ -286,10 +314,27 @@ impl Registry {
         signature: Option<&[u8]>,
         options: LoadOptions,
     ) -> Result<RegisteredComponent> {
-        let sha256 = crate::component::sha256(bytes);
-        let admission = self.policy.admit(path, &sha256, signature)?;
+        self.describe_digested(
+            path,
+            bytes,
+            &crate::component::sha256(bytes),
+            signature,
+            options,
+        )
+    }
+
+    /// [`Registry::describe`] for bytes whose SHA-256 is known to be `sha256`.
+    fn describe_digested(
+        &self,
+        path: &Path,
+        bytes: &[u8],
+        sha256: &[u8; 32],
+        signature: Option<&[u8]>,
+        options: LoadOptions,
+    ) -> Result<RegisteredComponent> {
+        let admission = self.policy.admit(path, sha256, signature)?;
         let info =
-            ComponentInfo::load_digested(&self.engine, path, bytes, &sha256, admission.signer)?;
+            ComponentInfo::load_digested(&self.engine, path, bytes, sha256, admission.signer)?;
         let mut entry = RegisteredComponent {
             info: info.clone(),
             operators: Vec::new(),
@@ -322,6 +367,13 @@ impl Registry {
     /// Registers a described component: checks every name first (so a rejected component
     /// leaves nothing behind), then inserts its operators and backend ids.
     fn register(&mut self, entry: RegisteredComponent) -> Result<()> {
+        let (path, id) = (entry.info.path.clone(), entry.info.sha256_hex());
+        self.register_unnamed(entry)
+            .map_err(|e| e.with_component_id(path, &id))
+    }
+
+    /// [`Registry::register`] without the component's identity on errors.
+    fn register_unnamed(&mut self, entry: RegisteredComponent) -> Result<()> {
         let path = entry.info.path.clone();
         let path = path.as_path();
         let options = entry.options;
@@ -558,7 +610,7 @@ impl Registry {
                     kind(entry.info.kind)
                 ),
             )
-            .with_component(path));
+            .with_component_id(path, &entry.info.sha256_hex()));
         }
         let mut entries = self.components.clone();
         let replaced = std::mem::replace(&mut entries[index], entry);

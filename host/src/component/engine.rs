@@ -234,11 +234,11 @@ impl ComponentEngine {
         if let Some(cache) = &self.cache {
             match cache.load(&key) {
                 Lookup::Hit(hit) => {
-                    // SAFETY: the artifact's HMAC verified under this user's private key,
-                    // bound to this key (this component's digest and this engine's
-                    // fingerprint): it is what `precompile_component` of an engine
-                    // generating the same code wrote for these bytes.
-                    match unsafe { Component::deserialize(&self.engine, hit.artifact()) } {
+                    // SAFETY: the entry's tag verified under this user's private key,
+                    // bound to this key, made from this engine's fingerprint: it is what
+                    // `precompile_component` of an engine generating the same code wrote
+                    // for these bytes.
+                    match unsafe { hit.deserialize(&self.engine) } {
                         Ok(c) => return Ok(c),
                         Err(e) => tracing::warn!(
                             "compile cache: entry {} for {} verified but does not load ({e}); recompiling",
