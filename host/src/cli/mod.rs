@@ -26,7 +26,8 @@ use plugboard::{Registry, SandboxConfig};
 #[derive(Parser, Debug)]
 #[command(name = "plugboard", version)]
 pub struct Cli {
-    /// More log output (-v: debug, -vv: trace). `RUST_LOG` overrides.
+    /// More log output (-v: plugboard's debug log, -vv: everything at trace level).
+    /// `RUST_LOG` overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
     #[command(subcommand)]
@@ -150,9 +151,11 @@ impl RegistryArgs {
 
 /// Sets up `tracing` to stderr; default level warn.
 pub fn init_logging(verbose: u8) {
+    // -v is plugboard's own debug log; -vv everything, wasmtime and Cranelift included
+    // (tens of thousands of lines while a component compiles).
     let default = match verbose {
         0 => "warn",
-        1 => "debug",
+        1 => "warn,plugboard=debug",
         _ => "trace",
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()

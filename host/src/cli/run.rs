@@ -157,10 +157,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         inputs.len(),
         outputs.len(),
         load_time.as_secs_f64() * 1e3,
-        match registry.engine().compiled_count() {
-            0 => String::new(),
-            n => format!(
+        match (
+            registry.engine().compiled_count(),
+            registry.engine().cache().is_some(),
+        ) {
+            (0, _) => String::new(),
+            (n, true) => format!(
                 " (includes compiling {n} component(s); later runs take them from the cache)"
+            ),
+            (n, false) => format!(
+                " (includes compiling {n} component(s); the compile cache is off, see the warning above)"
             ),
         },
         times[times.len() / 2].as_secs_f64() * 1e3,

@@ -562,7 +562,7 @@ mod permissions {
                 return Err(refused(
                     parent,
                     format!(
-                        "a directory above the cache has mode {:o}: other users could replace the cache directory",
+                        "a directory above the cache has mode {:o}: other users could replace the cache directory (chmod go-w it, or set PLUGBOARD_CACHE_DIR elsewhere)",
                         meta.mode() & 0o7777
                     ),
                 ));

@@ -77,18 +77,27 @@ impl TrustPolicy {
         let actual = hex(sha256);
         let refuse =
             |m: String| Error::new(ErrorKind::AccessFailed, m).with_component_id(source, &actual);
+        let source_str = source.to_string_lossy();
+        let sig_name = if source_str.starts_with("oci://") {
+            "the signature pulled with it".to_string()
+        } else {
+            format!("{}.sig", source.display())
+        };
         let signer = match signature {
             None => None,
             Some(bytes) => {
-                let sig = ComponentSignature::from_json(bytes)
-                    .map_err(|m| refuse(format!("refused: its signature is malformed: {m}")))?;
-                Some(
-                    sig.verify(sha256)
-                        .map_err(|m| refuse(format!("refused: bad signature: {m}")))?,
-                )
+                let sig = ComponentSignature::from_json(bytes).map_err(|m| {
+                    refuse(format!(
+                        "refused: {sig_name} is malformed: {m} (sign the component again)"
+                    ))
+                })?;
+                Some(sig.verify(sha256).map_err(|m| {
+                    refuse(format!(
+                        "refused: bad signature in {sig_name}: {m} (a changed component or signature; sign it again, or remove the signature to load it unsigned)"
+                    ))
+                })?)
             }
         };
-        let source_str = source.to_string_lossy();
         let bundled = source_str.starts_with(BUNDLED_PREFIX);
         let mut admission = Admission {
             signer,
@@ -103,7 +112,7 @@ impl TrustPolicy {
                         .to_string()
                 } else {
                     format!(
-                        "add it with `plugboard components lock --add {}`",
+                        "to allow it, write the lock again with the `plugboard components lock` command that wrote it plus `--add {}`",
                         source.display()
                     )
                 };
@@ -115,7 +124,7 @@ impl TrustPolicy {
             })?;
             if !entry.sha256.eq_ignore_ascii_case(&actual) {
                 return Err(refuse(format!(
-                    "refused by lockfile {}: the bytes of {} differ from the locked ones: expected sha256:{}, actual sha256:{actual}",
+                    "refused by lockfile {}: the bytes of {} differ from the locked ones: expected sha256:{}, actual sha256:{actual} (restore the locked build, or write the lock again to accept this one)",
                     lock_path.display(),
                     source.display(),
                     entry.sha256
@@ -124,16 +133,22 @@ impl TrustPolicy {
             if let Some(want) = &entry.publisher_key {
                 match signer {
                     None => {
+                        let where_ = if bundled {
+                            "the bundled components are unsigned: load the signed file with --no-bundled --backend FILE".to_string()
+                        } else if source_str.starts_with("oci://") {
+                            "push the component with its FILE.wasm.sig beside it (`plugboard components push` sends it along) and pull again".to_string()
+                        } else {
+                            format!("expected {}.sig beside it", source.display())
+                        };
                         return Err(refuse(format!(
-                            "refused by lockfile {}: {} must be signed by {want}, and it has no signature (expected {}.sig beside it or pulled with it)",
+                            "refused by lockfile {}: {} must be signed by {want}, and it has no signature ({where_})",
                             lock_path.display(),
                             source.display(),
-                            source.display()
-                        )))
+                        )));
                     }
                     Some(k) if k.to_string() != want.trim() => {
                         return Err(refuse(format!(
-                            "refused by lockfile {}: {} must be signed by {want}, it is signed by {k}",
+                            "refused by lockfile {}: {} must be signed by {want}, it is signed by {k} (sign it with the key the lock names, or write the lock again to accept this signer)",
                             lock_path.display(),
                             source.display()
                         )))

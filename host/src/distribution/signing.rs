@@ -41,15 +41,23 @@ impl FromStr for PublisherKey {
 
     /// Parses `ed25519:<64 hex digits>`; the error says what is wrong.
     fn from_str(s: &str) -> std::result::Result<Self, String> {
-        let digits = s.trim().strip_prefix(PUBLIC_PREFIX).ok_or_else(|| {
-            format!("`{s}` is not a publisher key (expected {PUBLIC_PREFIX}<64 hex digits>)")
+        let s = s.trim();
+        // Never echo a secret key back (it would land in logs and terminals).
+        if s.starts_with(SECRET_PREFIX) {
+            return Err(
+                "this is a secret key, not a publisher key: give the public key (the NAME.pub file keygen wrote beside NAME.key)".into(),
+            );
+        }
+        let shown = if s.len() > 80 { "the text" } else { s };
+        let digits = s.strip_prefix(PUBLIC_PREFIX).ok_or_else(|| {
+            format!("`{shown}` is not a publisher key (expected {PUBLIC_PREFIX}<64 hex digits>)")
         })?;
         let bytes = unhex32(digits).ok_or_else(|| {
-            format!("`{s}`: a publisher key has 64 hex digits after {PUBLIC_PREFIX}")
+            format!("`{shown}`: a publisher key has 64 hex digits after {PUBLIC_PREFIX}")
         })?;
         VerifyingKey::from_bytes(&bytes)
             .map(PublisherKey)
-            .map_err(|_| format!("`{s}` is not a valid Ed25519 public key"))
+            .map_err(|_| format!("`{shown}` is not a valid Ed25519 public key"))
     }
 }
 
@@ -94,6 +102,12 @@ impl SecretKey {
             )
             .with_file(path)
         })?;
+        if text.trim().starts_with(PUBLIC_PREFIX) {
+            return Err(Error::invalid_argument(
+                "this is a public key; signing needs the secret key (the NAME.key file keygen wrote beside NAME.pub)",
+            )
+            .with_file(path));
+        }
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
