@@ -125,6 +125,27 @@ pub struct RuntimeOptions {
 }
 
 impl RuntimeOptions {
+    /// The registry these options describe: the sandbox limits, the trust policy, then
+    /// the bundled components (unless [`RuntimeOptions::no_bundled`]) and those in the
+    /// `PLUGBOARD_PATH` directories, each checked against the policy before it is
+    /// compiled ([`Runtime::with_options`] wraps it in a runtime).
+    ///
+    /// Errors: as [`Runtime::with_options`].
+    pub fn registry(self) -> Result<Registry> {
+        let mut registry = Registry::new(self.sandbox)?;
+        let mut policy = match &self.lock {
+            Some(path) => TrustPolicy::locked(path)?,
+            None => TrustPolicy::default(),
+        };
+        policy.require_signed = self.require_signed;
+        registry.set_policy(policy);
+        if !self.no_bundled {
+            registry.load_bundled()?;
+        }
+        registry.load_plugin_path()?;
+        Ok(registry)
+    }
+
     /// Default options with the lockfile at `path`: the runtime refuses any component
     /// that is not in it or whose bytes differ.
     pub fn locked(path: impl Into<PathBuf>) -> RuntimeOptions {
@@ -190,18 +211,7 @@ impl Runtime {
     /// Errors: those of [`crate::distribution::Lockfile::read`] for the lockfile;
     /// those of [`Registry::load_file`] (a component the policy refuses included).
     pub fn with_options(options: RuntimeOptions) -> Result<Runtime> {
-        let mut registry = Registry::new(options.sandbox)?;
-        let mut policy = match &options.lock {
-            Some(path) => TrustPolicy::locked(path)?,
-            None => TrustPolicy::default(),
-        };
-        policy.require_signed = options.require_signed;
-        registry.set_policy(policy);
-        if !options.no_bundled {
-            registry.load_bundled()?;
-        }
-        registry.load_plugin_path()?;
-        Ok(Runtime::new(registry))
+        Ok(Runtime::new(options.registry()?))
     }
 
     /// A runtime with the bundled components and those in the `PLUGBOARD_PATH`

@@ -17,9 +17,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use plugboard::distribution::TrustPolicy;
 use plugboard::registry::LoadOptions;
-use plugboard::{Registry, SandboxConfig};
+use plugboard::{Registry, RuntimeOptions, SandboxConfig};
 
 /// Runs ExecuTorch `.pte` programs; every backend and kernel library is a WebAssembly
 /// component loaded at run time.
@@ -123,17 +122,13 @@ impl RegistryArgs {
             cache_max_bytes: u64::from(self.cache_max_mib) << 20,
             ..SandboxConfig::default()
         };
-        let mut r = Registry::new(config)?;
-        let mut policy = match &self.locked {
-            Some(path) => TrustPolicy::locked(path)?,
-            None => TrustPolicy::default(),
-        };
-        policy.require_signed = self.require_signed;
-        r.set_policy(policy);
-        if !self.no_bundled {
-            r.load_bundled()?;
+        let mut r = RuntimeOptions {
+            sandbox: config,
+            lock: self.locked.clone(),
+            require_signed: self.require_signed,
+            no_bundled: self.no_bundled,
         }
-        r.load_plugin_path()?;
+        .registry()?;
         for b in &self.backends {
             components::load_source(&mut r, b, LoadOptions::default())?;
         }
