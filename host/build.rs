@@ -35,6 +35,10 @@ fn main() {
     std::fs::create_dir_all(&out).expect("create OUT_DIR/components");
     println!("cargo:rerun-if-changed={}", root.join("wit").display());
     rerun_for_dir(&components);
+    write_contract_version(
+        &root.join("wit"),
+        &PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")),
+    );
 
     ensure_wasm_target(&components);
 
@@ -81,6 +85,65 @@ fn main() {
         std::fs::write(out.join(format!("{file}.sha256")), digest)
             .unwrap_or_else(|e| panic!("write the digest of {file}: {e}"));
     }
+}
+
+/// Writes `$OUT_DIR/contract_version.rs`: `HOST_VERSION`, the `plugboard:runtime` version
+/// of the `package` line that every `wit/*.wit` file starts with (the host implements
+/// what those files say, so the version has one source). Stops the build when the files
+/// disagree or a line is malformed.
+fn write_contract_version(wit: &Path, out_dir: &Path) {
+    let mut found: Option<(String, PathBuf)> = None;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(wit)
+        .unwrap_or_else(|e| panic!("read {}: {e}", wit.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "wit"))
+        .collect();
+    files.sort();
+    for f in files {
+        let text =
+            std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("read {}: {e}", f.display()));
+        let version = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("package plugboard:runtime@"))
+            .and_then(|v| v.trim().strip_suffix(';'))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: no `package plugboard:runtime@X.Y.Z;` line",
+                    f.display()
+                )
+            })
+            .to_string();
+        match &found {
+            Some((v, first)) if *v != version => panic!(
+                "{} says plugboard:runtime@{version} but {} says @{v}: every wit/*.wit file must name the same version",
+                f.display(),
+                first.display()
+            ),
+            Some(_) => {}
+            None => found = Some((version, f)),
+        }
+    }
+    let (version, _) = found.unwrap_or_else(|| panic!("{}: no .wit files", wit.display()));
+    let parts: Vec<u64> = version
+        .split('.')
+        .map(|p| {
+            p.parse()
+                .unwrap_or_else(|_| panic!("malformed contract version {version}"))
+        })
+        .collect();
+    let [major, minor, patch] = parts[..] else {
+        panic!("malformed contract version {version}")
+    };
+    std::fs::write(
+        out_dir.join("contract_version.rs"),
+        format!(
+            "/// The contract version this host implements: the `package` version of `wit/*.wit`\n\
+             /// (read by `host/build.rs`).\n\
+             pub const HOST_VERSION: ContractVersion = ContractVersion {{ major: {major}, minor: {minor}, patch: {patch} }};\n"
+        ),
+    )
+    .unwrap_or_else(|e| panic!("write contract_version.rs: {e}"));
 }
 
 /// The `version` of `[workspace.package]` in the components' workspace manifest (every

@@ -9,7 +9,6 @@ use plugboard::registry::LoadOptions;
 use plugboard::{ErrorKind, Registry, SandboxConfig, Tensor};
 use plugboard_tests::{
     fixtures, max_abs_diff, pte, read_numbered, registry, run, sandbox, test_component,
-    with_blob_of,
 };
 
 fn misbehave_registry() -> Registry {
@@ -251,27 +250,6 @@ fn other_major_contract_version_is_refused() {
     assert!(msg.contains("plugboard:runtime@2.0.0"), "{msg}");
     assert!(msg.contains("plugboard:runtime@1.4.0"), "{msg}");
     good_run_works(&reg);
-}
-
-/// A backend built against the published 1.1.0 contract (`wit/1.1.0`) loads in this
-/// 1.4.0 host and gives eager PyTorch's answer: an older minor version is served.
-#[test]
-fn older_minor_contract_version_loads_and_runs() {
-    let mut reg = registry();
-    reg.load_file(&test_component("plugboard_test_contract_v1_1"))
-        .expect("a 1.1.0 component loads in a 1.4.0 host");
-    let c = reg.backend("LegacyBackend").expect("registered");
-    assert_eq!(c.info.version.to_string(), "1.1.0");
-    let bytes = with_blob_of("add_mul", "xnnpack", Some("LegacyBackend"), |b| b);
-    let dir = std::env::temp_dir().join(format!("plugboard-legacy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join("add_mul.legacy.pte");
-    std::fs::write(&path, bytes).expect("write");
-    let inputs = read_numbered(&fixtures().join("add_mul"), "input");
-    let expected = read_numbered(&fixtures().join("add_mul"), "expected");
-    let out = run(&reg, &path, &inputs).expect("runs on the 1.1.0 backend");
-    let d = max_abs_diff(out[0].as_tensor().expect("tensor"), &expected[0]).expect("same shape");
-    assert!(d <= 1e-6, "diff {d}");
 }
 
 #[test]

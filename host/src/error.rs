@@ -133,6 +133,13 @@ impl Error {
         Self::new(ErrorKind::InvalidArgument, message)
     }
 
+    /// The same error, kind and context kept, with `prefix: ` before its message (what
+    /// the caller was doing when it happened).
+    pub fn prefixed(mut self, prefix: impl fmt::Display) -> Self {
+        self.message = format!("{prefix}: {}", self.message);
+        self
+    }
+
     /// Sets the file unless one is already set.
     pub fn with_file(mut self, file: impl Into<PathBuf>) -> Self {
         self.context.file.get_or_insert_with(|| file.into());

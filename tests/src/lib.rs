@@ -4,6 +4,7 @@
 pub mod hostile;
 pub mod hotswap;
 pub mod registry_server;
+pub mod wit_compat;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -1,21 +1,22 @@
 //! The contract version check: which `plugboard:runtime` version a component was
 //! built against, and whether this host can serve it.
 //!
-//! Policy (DESIGN.md, "Versioning policy"): a component built against `1.a.x` loads in
-//! a host that implements `1.b.y` when `a <= b`; any other major version is refused
-//! before instantiation, with both versions in the message.
+//! Policy (README, "Contract versions"): a component built against `1.a.x` loads in a
+//! host that implements `1.b.y` when `a <= b`; any other major version is refused before
+//! instantiation, with both versions in the message.
+//!
+//! A released version never changes in shape or in meaning. Where a newer version gives
+//! a call another meaning, the host serves each component the meaning of the version it
+//! was built against: [`ContractVersion`]'s predicates below are the one place that
+//! decides, and each frozen folder's README (`wit/X.Y.Z/README.md`) lists what its
+//! version changed in meaning.
 
 use std::fmt;
 
 /// The WIT package name of the runtime contract.
 pub const PACKAGE: &str = "plugboard:runtime";
 
-/// The contract version this host implements (the version in `wit/*.wit`).
-pub const HOST_VERSION: ContractVersion = ContractVersion {
-    major: 1,
-    minor: 4,
-    patch: 0,
-};
+include!(concat!(env!("OUT_DIR"), "/contract_version.rs"));
 
 /// A semver version of the `plugboard:runtime` package.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,6 +46,24 @@ impl ContractVersion {
     pub fn is_served_by(self, host: ContractVersion) -> bool {
         self.major == host.major && self.minor <= host.minor
     }
+
+    /// `major.minor.patch`.
+    pub const fn new(major: u64, minor: u64, patch: u64) -> ContractVersion {
+        ContractVersion {
+            major,
+            minor,
+            patch,
+        }
+    }
+
+    /// Whether the output arguments of a delegate call reach `backend-interface.execute`
+    /// with their current bytes (1.0-1.3) rather than with empty `data` (1.4 onwards,
+    /// which saves reading and copying every output before the call). A backend built
+    /// against 1.0-1.3 may size or fill its outputs from those bytes, as its contract
+    /// allowed, so it keeps getting them.
+    pub fn delegate_outputs_carry_bytes(self) -> bool {
+        self < ContractVersion::new(1, 4, 0)
+    }
 }
 
 impl fmt::Display for ContractVersion {
@@ -67,6 +86,14 @@ pub fn version_in_name(name: &str) -> Option<Result<ContractVersion, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn meaning_by_version() {
+        let v = |s| ContractVersion::parse(s).unwrap();
+        assert!(v("1.0.0").delegate_outputs_carry_bytes());
+        assert!(v("1.3.9").delegate_outputs_carry_bytes());
+        assert!(!v("1.4.0").delegate_outputs_carry_bytes());
+    }
 
     #[test]
     fn semver_policy() {

@@ -615,9 +615,17 @@ impl Method {
 
     fn delegate_call(&mut self, pc: usize, delegate: usize, args: &[usize]) -> Result<()> {
         let start = self.clock();
-        // The trailing output arguments go without their bytes: the backend returns
-        // the outputs' data, it never reads theirs (`execute` in `wit/backend.wit`).
-        let first_output = args.len().saturating_sub(self.delegate_outputs[pc]);
+        // From contract 1.4 the trailing output arguments go without their bytes: the
+        // backend returns the outputs' data and never reads theirs (`execute` in
+        // `wit/backend.wit`). Backends built against 1.0-1.3 get them, as before.
+        let outputs_carry_bytes = self.backends[self.delegates[delegate].backend]
+            .info
+            .version
+            .delegate_outputs_carry_bytes();
+        let first_output = match outputs_carry_bytes {
+            true => args.len(),
+            false => args.len().saturating_sub(self.delegate_outputs[pc]),
+        };
         let inputs = args
             .iter()
             .enumerate()
@@ -671,7 +679,7 @@ impl Method {
         for (k, out) in outputs.into_iter().enumerate() {
             let vi = args[first + k];
             self.store_output(vi, out).map_err(|e| {
-                Error::new(e.kind, format!("output {k}: {}", e.message))
+                e.prefixed(format_args!("output {k}"))
                     .with_component_id(component, &info.sha256_hex())
             })?;
         }

@@ -468,13 +468,9 @@ impl Method {
         let mut bases = vec![0u32; plan.buffer_sizes.len()];
         for (id, &size) in plan.buffer_sizes.iter().enumerate().skip(1) {
             bases[id] = self.storage.alloc(size).map_err(|e| {
-                Error::new(
-                    e.kind,
-                    format!(
-                        "cannot reserve planned buffer {id} of {size} bytes: {}",
-                        e.message
-                    ),
-                )
+                e.prefixed(format_args!(
+                    "cannot reserve planned buffer {id} of {size} bytes"
+                ))
             })?;
         }
         let mut constants: HashMap<(usize, usize, usize), u32> = HashMap::new();

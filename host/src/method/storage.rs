@@ -1,5 +1,5 @@
 //! Where a method's tensors live: inside the kernel-library instance that runs its
-//! kernels (the recommended model of DESIGN.md: planned buffers and constants are
+//! kernels (the model `wit/kernels.wit` describes: planned buffers and constants are
 //! uploaded once and kernels get descriptors), or, for methods without kernel calls
 //! (fully delegated programs), in host memory.
 

@@ -1,0 +1,258 @@
+// The conformance backend, shared by every `backend-X.Y.Z` crate beside this file: each
+// crate generates the bindings of one frozen contract folder (`wit/X.Y.Z`) and includes
+// this file, so the same backend is built against every released version. Features
+// name what a version added (`accel` 1.1, `gpu` 1.2, `profiling` 1.3, `empty-outputs`
+// the 1.4 meaning of output arguments); each crate enables those of its version.
+//
+// It registers `ConformanceBackend` and runs the `add_mul` delegate (`x * y + x` on two
+// float32 tensors). Written as an outside author would against that contract alone:
+//
+// - Before 1.4 it sizes its output from the bytes of the output argument it is handed
+//   (as 1.0-1.3 allowed) and fails if they are missing; from 1.4 it requires them empty
+//   and sizes the output from `sizes`.
+// - Compile specs ask it for the checks a test wants (each done in `init`):
+//   `conformance-named-data` (value: a key; `init` reads it through `named-data` and
+//   requires the bytes of spec `conformance-named-value`), `conformance-accel` (a 1x1
+//   convolution through `cpu-accel` whose answer it knows), `conformance-gpu`
+//   (`gpu.open`, which may say there is no GPU but must answer).
+// - Inputs ask for errors: a first element of `-1001` returns a `not-supported` error
+//   naming `conformance-error`.
+// - When the host profiles an `execute` (1.3+) it reports one node, `conformance-node`.
+
+use exports::plugboard::runtime::backend_interface::{
+    CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
+};
+use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor};
+
+/// The backend id of every build.
+const BACKEND_ID: &str = "ConformanceBackend";
+
+struct Conformance;
+
+struct Handle;
+
+fn error(kind: ErrorKind, message: String) -> Error {
+    Error { kind, message }
+}
+
+fn floats(t: &Tensor) -> Vec<f32> {
+    t.data
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+impl GuestDelegateHandle for Handle {
+    fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
+        #[cfg(feature = "profiling")]
+        let start = plugboard::runtime::clock::now();
+        let [Evalue::Tensor(x), Evalue::Tensor(y), Evalue::Tensor(out)] = args.as_slice() else {
+            return Err(error(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "expected x, y and out tensors, got {} arguments",
+                    args.len()
+                ),
+            ));
+        };
+        let (x, y) = (floats(x), floats(y));
+        if x.first() == Some(&-1001.0) {
+            return Err(error(
+                ErrorKind::NotSupported,
+                format!("conformance-error: asked to fail by {CONTRACT}"),
+            ));
+        }
+        let numel: usize = out.sizes.iter().map(|&s| s as usize).product();
+        // What the output argument carries depends on the contract's meaning.
+        let mut data = if cfg!(feature = "empty-outputs") {
+            if !out.data.is_empty() {
+                return Err(error(
+                    ErrorKind::InvalidArgument,
+                    format!(
+                        "contract {CONTRACT} sends output arguments without bytes, got {}",
+                        out.data.len()
+                    ),
+                ));
+            }
+            vec![0u8; numel * 4]
+        } else {
+            // Sized from the argument, as 1.0-1.3 allowed.
+            if out.data.len() != numel * 4 {
+                return Err(error(
+                    ErrorKind::InvalidArgument,
+                    format!(
+                        "contract {CONTRACT} sends output arguments with their {} bytes, got {}",
+                        numel * 4,
+                        out.data.len()
+                    ),
+                ));
+            }
+            out.data.clone()
+        };
+        if x.len() != numel || y.len() != numel {
+            return Err(error(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "inputs of {} and {} elements for an output of {numel}",
+                    x.len(),
+                    y.len()
+                ),
+            ));
+        }
+        for (i, chunk) in data.chunks_exact_mut(4).enumerate() {
+            chunk.copy_from_slice(&(x[i] * y[i] + x[i]).to_le_bytes());
+        }
+        #[cfg(feature = "profiling")]
+        if plugboard::runtime::profiling::enabled() {
+            plugboard::runtime::profiling::node(
+                "conformance-node",
+                start,
+                plugboard::runtime::clock::now(),
+            );
+        }
+        Ok(vec![Evalue::Tensor(Tensor {
+            dtype: out.dtype,
+            sizes: out.sizes.clone(),
+            dim_order: out.dim_order.clone(),
+            data,
+        })])
+    }
+}
+
+/// The value of compile spec `key`, if the delegate has it.
+fn spec<'a>(specs: &'a [CompileSpec], key: &str) -> Option<&'a [u8]> {
+    specs
+        .iter()
+        .find(|s| s.key == key)
+        .map(|s| s.value.as_slice())
+}
+
+fn check_named_data(specs: &[CompileSpec]) -> Result<(), Error> {
+    let Some(key) = spec(specs, "conformance-named-data") else {
+        return Ok(());
+    };
+    let key = String::from_utf8_lossy(key).into_owned();
+    let want = spec(specs, "conformance-named-value").unwrap_or_default();
+    let got = plugboard::runtime::named_data::get(&key)?;
+    if got != want {
+        return Err(error(
+            ErrorKind::InvalidExternalData,
+            format!(
+                "named data `{key}` holds {} bytes, not the {} expected",
+                got.len(),
+                want.len()
+            ),
+        ));
+    }
+    // A key the program does not have is `not-found`.
+    match plugboard::runtime::named_data::get("conformance-absent-key") {
+        Err(e) if e.kind == ErrorKind::NotFound => Ok(()),
+        other => Err(error(
+            ErrorKind::InvalidState,
+            format!("named-data.get of an absent key answered {other:?}"),
+        )),
+    }
+}
+
+#[cfg(feature = "accel")]
+fn check_accel(specs: &[CompileSpec]) -> Result<(), Error> {
+    use plugboard::runtime::cpu_accel::{self, ConvGeometry};
+    if spec(specs, "conformance-accel").is_none() || !cpu_accel::available() {
+        return Ok(());
+    }
+    // A fully connected layer of 2 rows, 3 inputs, 2 outputs as a 1x1 convolution.
+    let weights = [1.0f32, 2.0, 3.0, -1.0, 0.5, 0.0];
+    let handle = cpu_accel::add_weights_f32(2, 3, 1, &weights, Some(&[0.5, -0.5]))?;
+    let geometry = ConvGeometry {
+        batch: 2,
+        height: 1,
+        width: 1,
+        channels_in: 3,
+        out_height: 1,
+        out_width: 1,
+        channels_out: 2,
+        kernel_height: 1,
+        kernel_width: 1,
+        stride_height: 1,
+        stride_width: 1,
+        dilation_height: 1,
+        dilation_width: 1,
+        pad_top: 0,
+        pad_left: 0,
+        groups: 1,
+    };
+    let input = [1.0f32, 1.0, 1.0, 2.0, 0.0, -2.0];
+    let got = cpu_accel::conv2d_f32(handle, geometry, &input, f32::NEG_INFINITY, f32::INFINITY)?;
+    // Row 0: [1+2+3+0.5, -1+0.5+0-0.5]; row 1: [2-6+0.5, -2+0+0-0.5].
+    let want = [6.5f32, -1.0, -3.5, -2.5];
+    if got != want {
+        return Err(error(
+            ErrorKind::Internal,
+            format!("cpu-accel.conv2d-f32 answered {got:?}, not {want:?}"),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(feature = "gpu")]
+fn check_gpu(specs: &[CompileSpec]) -> Result<(), Error> {
+    if spec(specs, "conformance-gpu").is_none() {
+        return Ok(());
+    }
+    match plugboard::runtime::gpu::open() {
+        Ok(info) => plugboard::runtime::logging::log(
+            plugboard::runtime::logging::Level::Info,
+            "conformance",
+            &format!("gpu: {} ({})", info.name, info.backend),
+        ),
+        Err(why) => plugboard::runtime::logging::log(
+            plugboard::runtime::logging::Level::Info,
+            "conformance",
+            &format!("no gpu: {why}"),
+        ),
+    }
+    Ok(())
+}
+
+impl Guest for Conformance {
+    type DelegateHandle = Handle;
+
+    fn backend_ids() -> Vec<String> {
+        vec![BACKEND_ID.into()]
+    }
+
+    fn is_available(backend_id: String) -> bool {
+        backend_id == BACKEND_ID
+    }
+
+    fn describe(backend_id: String, processed: Vec<u8>) -> Result<Vec<(String, u32)>, Error> {
+        if backend_id != BACKEND_ID {
+            return Err(error(
+                ErrorKind::NotFound,
+                format!("no backend `{backend_id}`"),
+            ));
+        }
+        Ok(vec![("processed bytes".into(), processed.len() as u32)])
+    }
+
+    fn init(
+        backend_id: String,
+        _processed: Vec<u8>,
+        compile_specs: Vec<CompileSpec>,
+    ) -> Result<DelegateHandle, Error> {
+        if backend_id != BACKEND_ID {
+            return Err(error(
+                ErrorKind::NotFound,
+                format!("no backend `{backend_id}`"),
+            ));
+        }
+        check_named_data(&compile_specs)?;
+        #[cfg(feature = "accel")]
+        check_accel(&compile_specs)?;
+        #[cfg(feature = "gpu")]
+        check_gpu(&compile_specs)?;
+        Ok(DelegateHandle::new(Handle))
+    }
+}
+
+export!(Conformance);
