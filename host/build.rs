@@ -44,31 +44,25 @@ fn main() {
 
     // Shared by every host profile, so the guests are built once.
     let target_dir = root.join("target").join("components");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    cmd.current_dir(&components)
-        .arg("build")
-        .arg("--release")
-        .arg("--target")
-        .arg("wasm32-wasip2")
-        .arg("--target-dir")
-        .arg(&target_dir);
-    cmd.arg("--workspace");
-    // Do not leak the host build's settings into the guest build.
-    for (k, _) in std::env::vars_os() {
-        let k = k.to_string_lossy().to_string();
-        if k.starts_with("CARGO_") && k != "CARGO_HOME"
-            || k == "RUSTFLAGS"
-            || k == "RUSTC_WRAPPER"
-            || k == "RUSTC_WORKSPACE_WRAPPER"
-            || k == "RUSTC"
-            || k == "RUSTUP_TOOLCHAIN"
-        {
-            cmd.env_remove(&k);
+    // The conformance components are built per contract version, each build with only
+    // that version's SDK bindings: bindings of two versions in one component would
+    // declare the same import names (`named-data.get`) from two import modules, and
+    // the linker keeps one of them.
+    guest_build(
+        &components,
+        &target_dir,
+        &["--workspace", "--exclude", "plugboard-test-conformance-*"],
+    );
+    for (version, packages) in conformance_packages(&components) {
+        let mut args: Vec<String> = Vec::new();
+        for p in packages {
+            args.push("-p".into());
+            args.push(p);
         }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        eprintln!("conformance components of {version}");
+        guest_build(&components, &target_dir, &args);
     }
-    let status = cmd.status().expect("run cargo for the guest components");
-    assert!(status.success(), "building the guest components failed");
     let version = workspace_version(&components.join("Cargo.toml"));
     for p in BUNDLED {
         let file = format!("{}.wasm", p.replace('-', "_"));
@@ -85,6 +79,63 @@ fn main() {
         std::fs::write(out.join(format!("{file}.sha256")), digest)
             .unwrap_or_else(|e| panic!("write the digest of {file}: {e}"));
     }
+}
+
+/// Runs `cargo build --release --target wasm32-wasip2` on the components' workspace
+/// with `args` (which packages), into `target_dir`, without the host build's settings.
+fn guest_build(components: &Path, target_dir: &Path, args: &[&str]) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(components)
+        .arg("build")
+        .arg("--release")
+        .arg("--target")
+        .arg("wasm32-wasip2")
+        .arg("--target-dir")
+        .arg(target_dir)
+        .args(args);
+    // Do not leak the host build's settings into the guest build.
+    for (k, _) in std::env::vars_os() {
+        let k = k.to_string_lossy().to_string();
+        if k.starts_with("CARGO_") && k != "CARGO_HOME"
+            || k == "RUSTFLAGS"
+            || k == "RUSTC_WRAPPER"
+            || k == "RUSTC_WORKSPACE_WRAPPER"
+            || k == "RUSTC"
+            || k == "RUSTUP_TOOLCHAIN"
+        {
+            cmd.env_remove(&k);
+        }
+    }
+    let status = cmd.status().expect("run cargo for the guest components");
+    assert!(
+        status.success(),
+        "building the guest components ({args:?}) failed"
+    );
+}
+
+/// The conformance crates (`test-components/conformance/KIND-X.Y.Z`), grouped by
+/// contract version: `(X.Y.Z, [package names])`, oldest first.
+fn conformance_packages(components: &Path) -> Vec<(String, Vec<String>)> {
+    let dir = components.join("test-components").join("conformance");
+    let mut by_version: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some((kind, version)) = name.split_once('-') else {
+            continue;
+        };
+        if !e.path().join("Cargo.toml").is_file() {
+            continue;
+        }
+        by_version
+            .entry(version.to_string())
+            .or_default()
+            .push(format!(
+                "plugboard-test-conformance-{kind}-{}",
+                version.replace('.', "-")
+            ));
+    }
+    by_version.into_iter().collect()
 }
 
 /// Writes `$OUT_DIR/contract_version.rs`: `HOST_VERSION`, the `plugboard:runtime` version

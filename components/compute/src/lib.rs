@@ -11,11 +11,9 @@
 //!   requantization ([`qgemm::qgemm`], [`qgemm::PackedQB`]).
 //! - [`requant`]: that requantization's one scalar definition, also used by the host's
 //!   native kernels (`native-accel` depends on this crate for it).
-//! - [`small_blocks`]: per-size-class free lists in front of a guest's allocator.
 
 pub mod activation;
 pub mod gemm;
 pub mod geometry;
 pub mod qgemm;
 pub mod requant;
-pub mod small_blocks;

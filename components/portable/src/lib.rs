@@ -6,45 +6,28 @@
 //! descriptors (`TensorRef`) and the kernels read and write in place. Semantics follow
 //! PyTorch (type promotion, integer division and remainder rounding, broadcasting).
 
-wit_bindgen::generate!({
-    path: "../../wit",
-    world: "kernel-library",
-});
+pub use plugboard_sdk::v1_4::kernel_library::{exports, plugboard};
 
 pub mod args;
 pub mod elem;
-pub mod memory;
+/// The kernel-library memory protocol, from the SDK.
+pub use plugboard_sdk::memory;
 pub mod ops;
 pub mod registry;
 pub mod tensor;
 
-/// The component's allocator: Talc instead of wasi-libc's dlmalloc, the default. Every
-/// crossing into the library allocates (the canonical ABI's `cabi_realloc` for the
-/// argument lists, the results of `read`), and dlmalloc and dlfree were 2% of tiny
-/// GPT-2's time. Talc grows the memory itself (`memory.grow`), next to libc's own
-/// `sbrk`, and claims a new heap where the two interleave.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static ALLOCATOR: plugboard_compute::small_blocks::SmallBlocks<talc::wasm::WasmDynamicTalc> =
-    plugboard_compute::small_blocks::SmallBlocks::new(talc::wasm::new_wasm_dynamic_allocator());
+// The SDK's allocator instead of wasi-libc's dlmalloc, the default. Every crossing into
+// the library allocates (the canonical ABI's `cabi_realloc` for the argument lists, the
+// results of `read`), and dlmalloc and dlfree were 2% of tiny GPT-2's time.
+plugboard_sdk::global_allocator!();
 
 use std::cell::RefCell;
 
 use exports::plugboard::runtime::kernels::{Guest, KernelArg, KernelUpdate, OperatorInfo};
 use plugboard::runtime::types::{Error, ErrorKind};
 
-/// Builds an [`Error`] of `kind`.
-pub fn err(kind: ErrorKind, message: impl Into<String>) -> Error {
-    Error {
-        kind,
-        message: message.into(),
-    }
-}
-
-/// Builds an `invalid-argument` [`Error`].
-pub fn invalid(message: impl Into<String>) -> Error {
-    err(ErrorKind::InvalidArgument, message)
-}
+/// Builds an [`Error`] of `kind`; an `invalid-argument` [`Error`].
+pub use plugboard_sdk::v1_4::kernel_library::{error as err, invalid_argument as invalid};
 
 /// Result of a kernel.
 pub type KResult<T = ()> = Result<T, Error>;
@@ -128,7 +111,7 @@ impl Guest for Portable {
     }
 
     fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        memory::alloc(size, align)
+        Ok(memory::alloc(size, align)?)
     }
 
     fn free(address: u32) {
@@ -136,12 +119,12 @@ impl Guest for Portable {
     }
 
     fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
-        memory::write(address, &data)
+        Ok(memory::write(address, &data)?)
     }
 
     fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
-        memory::read(address, len)
+        Ok(memory::read(address, len)?)
     }
 }
 
-export!(Portable);
+plugboard_sdk::export_kernel_library!(Portable);

@@ -7,10 +7,7 @@
 //! `describe` reports the payload's context binary size (bytes) for `plugboard inspect`.
 //! The graph run is `forward`, the name ExecuTorch gives a single-method export.
 
-wit_bindgen::generate!({
-    path: "../../wit",
-    world: "backend",
-});
+pub use plugboard_sdk::v1_4::backend::{exports, plugboard};
 
 pub mod header;
 
@@ -23,29 +20,16 @@ use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor};
 /// The backend id this component registers.
 pub const BACKEND_ID: &str = "QnnBackend";
 
-fn err(kind: ErrorKind, message: impl Into<String>) -> Error {
-    Error {
-        kind,
-        message: message.into(),
-    }
-}
+use plugboard_sdk::v1_4::backend::{error as err, incompatible};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    if id == BACKEND_ID {
-        Ok(())
-    } else {
-        Err(err(
-            ErrorKind::NotFound,
-            format!("this component implements {BACKEND_ID}, not {id}"),
-        ))
-    }
+    plugboard_sdk::v1_4::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 fn parse(processed: &[u8]) -> Result<header::Payload<'_>, Error> {
-    header::parse(processed).map_err(|m| err(ErrorKind::DelegateInvalidCompatibility, m))
+    header::parse(processed).map_err(incompatible)
 }
 
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 struct Qnn;
 
 /// A QNN context the host created.
@@ -110,5 +94,4 @@ impl Drop for Delegate {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
-export!(Qnn);
+plugboard_sdk::export_backend!(Qnn);

@@ -19,10 +19,8 @@
 //   naming `conformance-error`.
 // - When the host profiles an `execute` (1.3+) it reports one node, `conformance-node`.
 
-use exports::plugboard::runtime::backend_interface::{
-    CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
-};
-use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor};
+use sdk::plugboard;
+use sdk::prelude::*;
 
 /// The backend id of every build.
 const BACKEND_ID: &str = "ConformanceBackend";
@@ -30,17 +28,6 @@ const BACKEND_ID: &str = "ConformanceBackend";
 struct Conformance;
 
 struct Handle;
-
-fn error(kind: ErrorKind, message: String) -> Error {
-    Error { kind, message }
-}
-
-fn floats(t: &Tensor) -> Vec<f32> {
-    t.data
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
-}
 
 impl GuestDelegateHandle for Handle {
     fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
@@ -55,7 +42,7 @@ impl GuestDelegateHandle for Handle {
                 ),
             ));
         };
-        let (x, y) = (floats(x), floats(y));
+        let (x, y) = (x.f32s()?, y.f32s()?);
         if x.first() == Some(&-1001.0) {
             return Err(error(
                 ErrorKind::NotSupported,
@@ -222,16 +209,11 @@ impl Guest for Conformance {
     }
 
     fn is_available(backend_id: String) -> bool {
-        backend_id == BACKEND_ID
+        check_backend_id(&[BACKEND_ID], &backend_id).is_ok()
     }
 
     fn describe(backend_id: String, processed: Vec<u8>) -> Result<Vec<(String, u32)>, Error> {
-        if backend_id != BACKEND_ID {
-            return Err(error(
-                ErrorKind::NotFound,
-                format!("no backend `{backend_id}`"),
-            ));
-        }
+        check_backend_id(&[BACKEND_ID], &backend_id)?;
         Ok(vec![("processed bytes".into(), processed.len() as u32)])
     }
 
@@ -240,12 +222,7 @@ impl Guest for Conformance {
         _processed: Vec<u8>,
         compile_specs: Vec<CompileSpec>,
     ) -> Result<DelegateHandle, Error> {
-        if backend_id != BACKEND_ID {
-            return Err(error(
-                ErrorKind::NotFound,
-                format!("no backend `{backend_id}`"),
-            ));
-        }
+        check_backend_id(&[BACKEND_ID], &backend_id)?;
         check_named_data(&compile_specs)?;
         #[cfg(feature = "accel")]
         check_accel(&compile_specs)?;

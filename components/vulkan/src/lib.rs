@@ -16,10 +16,7 @@
 //! converted at the boundary (ExecuTorch's Vulkan export downcasts Long to Int and
 //! Double to Float inside the graph).
 
-wit_bindgen::generate!({
-    path: "../../wit",
-    world: "backend",
-});
+pub use plugboard_sdk::v1_4::backend::{exports, plugboard};
 
 pub mod graph;
 pub mod header;
@@ -44,34 +41,14 @@ use plugboard::runtime::types::{Error, ErrorKind, Evalue};
 /// The backend id this component registers.
 pub const BACKEND_ID: &str = "VulkanBackend";
 
-/// Builds an [`Error`] of `kind`.
-pub fn err(kind: ErrorKind, message: impl Into<String>) -> Error {
-    Error {
-        kind,
-        message: message.into(),
-    }
-}
-
-/// A payload this backend cannot read (bad header, identifier, FlatBuffer, or
-/// inconsistent ids, dims, offsets): `delegate-invalid-compatibility`.
-pub fn compat(message: impl Into<String>) -> Error {
-    err(ErrorKind::DelegateInvalidCompatibility, message)
-}
-
-/// Something valid this backend does not implement: `not-supported`.
-pub fn not_supported(message: impl Into<String>) -> Error {
-    err(ErrorKind::NotSupported, message)
-}
+/// Builds an [`Error`] of `kind`; a payload this backend cannot read (bad header,
+/// identifier, FlatBuffer, or inconsistent ids, dims, offsets:
+/// `delegate-invalid-compatibility`); something valid this backend does not implement
+/// (`not-supported`).
+pub use plugboard_sdk::v1_4::backend::{error as err, incompatible as compat, not_supported};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    if id == BACKEND_ID {
-        Ok(())
-    } else {
-        Err(err(
-            ErrorKind::NotFound,
-            format!("this component implements {BACKEND_ID}, not {id}"),
-        ))
-    }
+    plugboard_sdk::v1_4::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 /// Constants from the program's named data, through the `named-data` import.
@@ -88,7 +65,6 @@ impl runtime::ConstantSource for NamedData {
     }
 }
 
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 struct Vulkan;
 
 /// An initialized delegate.
@@ -143,10 +119,9 @@ impl GuestDelegateHandle for Delegate {
     }
 }
 
-// The component's exports exist only in the wasm build: a host build (unit tests, the
-// fuzz targets in fuzz/) links the library without them.
-#[cfg(target_arch = "wasm32")]
-export!(Vulkan);
+// The SDK generates the component's exports only in the wasm build: a host build (unit
+// tests, the fuzz targets in fuzz/) links the library without them.
+plugboard_sdk::export_backend!(Vulkan);
 
 /// Feeds any byte string through the whole reader as the fuzz targets do: header,
 /// `describe`, graph, operator compilation, constants (named data as zeros of the

@@ -12,10 +12,7 @@
 //! biases, see [`quantized`]). Other quantized values (dynamic `qdint8`, 4-bit,
 //! blockwise) are parsed but refused at `init` with `not-supported`.
 
-wit_bindgen::generate!({
-    path: "../../wit",
-    world: "backend",
-});
+pub use plugboard_sdk::v1_4::backend::{exports, plugboard};
 
 pub mod accel;
 pub mod fusion;
@@ -28,16 +25,11 @@ pub mod runtime;
 #[rustfmt::skip]
 pub mod schema;
 
-/// The component's allocator: Talc instead of wasi-libc's dlmalloc, the default. A
-/// delegate call allocates its argument and result lists (the canonical ABI's
-/// `cabi_realloc`) and its per-node scratch: on tiny GPT-2, with 14 delegate calls per
-/// execute, dlmalloc and dlfree were 3.5% of the time. Talc grows the memory itself
-/// (`memory.grow`), next to libc's own `sbrk`, and claims a new heap where the two
-/// interleave.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static ALLOCATOR: plugboard_compute::small_blocks::SmallBlocks<talc::wasm::WasmDynamicTalc> =
-    plugboard_compute::small_blocks::SmallBlocks::new(talc::wasm::new_wasm_dynamic_allocator());
+// The SDK's allocator instead of wasi-libc's dlmalloc, the default. A delegate call
+// allocates its argument and result lists (the canonical ABI's `cabi_realloc`) and its
+// per-node scratch: on tiny GPT-2, with 14 delegate calls per execute, dlmalloc and
+// dlfree were 3.5% of the time.
+plugboard_sdk::global_allocator!();
 
 use std::cell::RefCell;
 
@@ -49,38 +41,17 @@ use plugboard::runtime::types::{Error, ErrorKind, Evalue};
 /// The backend id this component registers.
 pub const BACKEND_ID: &str = "XnnpackBackend";
 
-/// Builds an [`Error`] of `kind`.
-pub fn err(kind: ErrorKind, message: impl Into<String>) -> Error {
-    Error {
-        kind,
-        message: message.into(),
-    }
-}
-
-/// A payload this backend cannot read (bad header, identifier or FlatBuffer).
-pub fn compat(message: impl Into<String>) -> Error {
-    err(ErrorKind::DelegateInvalidCompatibility, message)
-}
+/// Builds an [`Error`] of `kind`; a payload this backend cannot read (bad header,
+/// identifier or FlatBuffer); something valid this backend does not implement.
+pub use plugboard_sdk::v1_4::backend::{error as err, incompatible as compat, not_supported};
 
 /// A payload that reads but is inconsistent (ids, dims, offsets).
 pub fn invalid_program(message: impl Into<String>) -> Error {
     err(ErrorKind::InvalidProgram, message)
 }
 
-/// Something valid this backend does not implement.
-pub fn not_supported(message: impl Into<String>) -> Error {
-    err(ErrorKind::NotSupported, message)
-}
-
 fn check_id(id: &str) -> Result<(), Error> {
-    if id == BACKEND_ID {
-        Ok(())
-    } else {
-        Err(err(
-            ErrorKind::NotFound,
-            format!("this component implements {BACKEND_ID}, not {id}"),
-        ))
-    }
+    plugboard_sdk::v1_4::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 /// Constants from the program's named data, through the `named-data` import.
@@ -97,7 +68,6 @@ impl graph::ConstantSource for NamedData {
     }
 }
 
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 struct Xnnpack;
 
 /// An initialized delegate.
@@ -176,7 +146,6 @@ impl GuestDelegateHandle for Delegate {
     }
 }
 
-// The component's exports exist only in the wasm build: a host build (unit tests, the
-// fuzz targets in fuzz/) links the library without them.
-#[cfg(target_arch = "wasm32")]
-export!(Xnnpack);
+// The SDK generates the component's exports only in the wasm build: a host build (unit
+// tests, the fuzz targets in fuzz/) links the library without them.
+plugboard_sdk::export_backend!(Xnnpack);

@@ -18,8 +18,20 @@ pub struct BackendsArgs {
     pub registry: RegistryArgs,
 }
 
+/// `  NAME VERSION` from a component's own metadata (see `plugboard components info`), or
+/// nothing when it carries none.
+fn described(m: &plugboard::component::ComponentMetadata) -> String {
+    match (&m.name, &m.version) {
+        (Some(n), Some(v)) => format!("  {n} {v}"),
+        (Some(n), None) => format!("  {n}"),
+        (None, Some(v)) => format!("  version {v}"),
+        (None, None) => String::new(),
+    }
+}
+
 /// Prints one line per component (file, contract version, kind, backend ids, operator
-/// count, the SHA-256 of its bytes and the key that signed it), the operators taken over with `--override-kernels` (which library serves
+/// count, the SHA-256 of its bytes, the key that signed it, and its own name and
+/// version when its metadata says), the operators taken over with `--override-kernels` (which library serves
 /// each, which one it replaced), then one line per backend id: whether it can run here
 /// and why (the device it found, or the reason there is none). With `--write-bundled
 /// DIR`, writes the bundled components out instead and prints their paths.
@@ -57,7 +69,7 @@ pub fn backends(args: BackendsArgs) -> anyhow::Result<()> {
             c.backend_ids.join(",")
         };
         outln!(
-            "{:<width$}  {:<8}  {:<14}  {:<24}  {:<9}  {}{}",
+            "{:<width$}  {:<8}  {:<14}  {:<24}  {:<9}  {}{}{}",
             c.info.path.display(),
             c.info.version.to_string(),
             kind,
@@ -67,7 +79,8 @@ pub fn backends(args: BackendsArgs) -> anyhow::Result<()> {
             c.info
                 .signer
                 .map(|k| format!("  signed by {k}"))
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            described(&c.info.metadata),
         );
     }
     if !registry.overrides().is_empty() {

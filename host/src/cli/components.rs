@@ -69,6 +69,14 @@ pub enum ComponentsCommand {
         /// `localhost:5000/plugboard/xnnpack:1.4.0`. Plain HTTP only for loopback hosts.
         reference: String,
     },
+    /// Show what a component is: its file, SHA-256, kind, the contract version it was
+    /// built against, the backend ids or operators it provides, its signer, and the
+    /// metadata it carries (name, version, description, authors, license, source, the
+    /// SDK it was built with).
+    Info {
+        /// The component file.
+        file: PathBuf,
+    },
     /// Pull a component (and its signature) from an OCI registry into the local store
     /// (`$PLUGBOARD_HOME/store`), verifying every digest and size; prints the pinned
     /// reference to load or lock it by.
@@ -91,6 +99,7 @@ pub fn components(cmd: ComponentsCommand) -> anyhow::Result<()> {
         ComponentsCommand::Sign { file, key } => sign(&file, &key),
         ComponentsCommand::Verify { file, key } => verify(&file, key.as_deref()),
         ComponentsCommand::Push { file, reference } => push(&file, &reference),
+        ComponentsCommand::Info { file } => info(&file),
         ComponentsCommand::Pull { reference } => {
             let f = fetch_with_progress(&reference)?;
             outln!(
@@ -178,6 +187,36 @@ pub fn load_source(r: &mut Registry, spec: &str, options: LoadOptions) -> anyhow
         r.load_signed_bytes(&f.source, &f.bytes, f.signature.as_deref(), options)?;
     } else {
         r.load_file_with(Path::new(spec), options)?;
+    }
+    Ok(())
+}
+
+fn info(file: &Path) -> anyhow::Result<()> {
+    let mut registry = Registry::new(SandboxConfig::default())?;
+    registry.load_file(file)?;
+    let Some(c) = registry.components().first() else {
+        bail!("{} registered nothing", file.display());
+    };
+    let info = &c.info;
+    let mut rows: Vec<(&str, String)> = vec![
+        ("file", info.path.display().to_string()),
+        ("sha256", info.sha256_hex()),
+        ("kind", kind_name(info.kind).to_string()),
+        ("contract", format!("plugboard:runtime@{}", info.version)),
+    ];
+    match info.kind {
+        ComponentKind::Backend => rows.push(("backend ids", c.backend_ids.join(", "))),
+        ComponentKind::KernelLibrary => rows.push(("operators", c.operators.len().to_string())),
+    }
+    if let Some(k) = info.signer {
+        rows.push(("signed by", k.to_string()));
+    }
+    for (k, v) in info.metadata.fields() {
+        rows.push((k, v.to_string()));
+    }
+    let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0) + 1;
+    for (k, v) in rows {
+        outln!("{:<width$} {v}", format!("{k}:"));
     }
     Ok(())
 }

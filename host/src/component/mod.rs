@@ -13,6 +13,7 @@ mod engine;
 mod host_state;
 pub(crate) mod imports;
 mod kernel_library;
+mod metadata;
 mod sandbox;
 pub mod version;
 
@@ -28,6 +29,7 @@ pub use host_state::HostState;
 pub use imports::log_limit::LogRate;
 pub use imports::named_data::NamedDataMap;
 pub use kernel_library::KernelLibraryInstance;
+pub use metadata::ComponentMetadata;
 pub use sandbox::Sandboxed;
 pub use version::{ContractVersion, HOST_VERSION};
 
@@ -58,6 +60,9 @@ pub struct ComponentInfo {
     /// The component's own version, from the `version` custom section of its metadata
     /// (the registry metadata `wasm-tools metadata add --version` writes), if any.
     pub component_version: Option<String>,
+    /// What the component says about itself: name, version, description, authors,
+    /// license, source, the contract and SDK it was built with ([`ComponentMetadata`]).
+    pub metadata: ComponentMetadata,
     /// The publisher key its signature verified under, when it came with one.
     pub signer: Option<crate::distribution::PublisherKey>,
     pub(crate) engine: ComponentEngine,
@@ -151,6 +156,7 @@ impl ComponentInfo {
         let pre = linker
             .instantiate_pre(&component)
             .map_err(|e| incompatible(format!("cannot link the component: {e:#}")))?;
+        let metadata = ComponentMetadata::read(bytes);
         let name: Arc<str> = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -166,7 +172,8 @@ impl ComponentInfo {
             version,
             kind,
             sha256,
-            component_version: metadata_version(bytes),
+            component_version: metadata.version.clone(),
+            metadata,
             signer,
             engine: engine.clone(),
             pre,
@@ -187,26 +194,6 @@ impl ComponentInfo {
 /// SHA-256 of `bytes`.
 pub fn sha256(bytes: &[u8]) -> [u8; 32] {
     sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(bytes)).into()
-}
-
-/// The component's version from the top-level `version` custom section (registry
-/// metadata, as `wasm-tools metadata add --version` writes it); `None` when it has
-/// none or the section is not UTF-8.
-fn metadata_version(bytes: &[u8]) -> Option<String> {
-    let mut depth = 0usize;
-    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
-        match payload.ok()? {
-            wasmparser::Payload::Version { .. } => depth += 1,
-            wasmparser::Payload::End(_) => depth = depth.saturating_sub(1),
-            wasmparser::Payload::CustomSection(c) if depth == 1 && c.name() == "version" => {
-                return std::str::from_utf8(c.data())
-                    .ok()
-                    .map(|v| v.trim().to_string());
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// `bytes` in lower-case hex.

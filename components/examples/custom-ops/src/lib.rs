@@ -13,93 +13,39 @@
 //! What a kernel library owes the host (`wit/kernels.wit`):
 //! - `operators` names each operator and its dtypes; `call`'s `op` indexes that list.
 //! - Tensors are descriptors into this component's linear memory; `alloc` / `write` /
-//!   `read` / `free` are how the host puts bytes there. Every address and length from
-//!   the host is checked against the blocks handed out, so a bad one is an error, not a
-//!   stray write.
+//!   `read` / `free` are how the host puts bytes there (the SDK's `memory` module
+//!   implements them). Every address and length from the host is checked against the
+//!   blocks handed out, so a bad one is an error, not a stray write.
 //! - `prepare` / `run-prepared` (batches of calls) are optional: this library says
 //!   `not-supported` and the host calls kernels one by one.
 
-wit_bindgen::generate!({
-    path: "../../../wit",
-    world: "kernel-library",
-});
-
-use std::alloc::Layout;
-use std::cell::RefCell;
-use std::collections::BTreeMap;
-
-use exports::plugboard::runtime::kernels::{
-    Guest, KernelArg, KernelUpdate, OperatorInfo, TensorRef,
-};
-use plugboard::runtime::types::{Error, ErrorKind, ScalarType};
+use plugboard_sdk::memory;
+use plugboard_sdk::v1_4::kernel_library::prelude::*;
 
 /// The operators this library provides, in `call`'s index order.
 const OPERATORS: &[&str] = &["mylib::scaled_add.out"];
 
-thread_local! {
-    /// Blocks handed out by `alloc`: address -> layout.
-    static BLOCKS: RefCell<BTreeMap<u32, Layout>> = const { RefCell::new(BTreeMap::new()) };
-}
-
-fn error(kind: ErrorKind, message: impl Into<String>) -> Error {
-    Error {
-        kind,
-        message: message.into(),
-    }
-}
-
-fn invalid(message: impl Into<String>) -> Error {
-    error(ErrorKind::InvalidArgument, message)
-}
-
-/// Checks that `len` bytes at `address` lie inside one block from `alloc`.
-fn check_range(address: u32, len: usize) -> Result<(), Error> {
-    BLOCKS.with(|b| {
-        let blocks = b.borrow();
-        let inside = blocks
-            .range(..=address)
-            .next_back()
-            .is_some_and(|(&start, layout)| {
-                ((address - start) as usize)
-                    .checked_add(len)
-                    .is_some_and(|end| end <= layout.size())
-            });
-        if inside {
-            Ok(())
-        } else {
-            Err(error(
-                ErrorKind::AccessFailed,
-                format!("bytes {address:#x}..+{len} are not inside a block from alloc"),
-            ))
-        }
-    })
-}
-
 /// The element count of `t`, with its bytes checked against the blocks.
-fn elements(t: &TensorRef, element_size: usize) -> Result<usize, Error> {
-    let n = t
-        .sizes
-        .iter()
-        .try_fold(1usize, |a, &s| a.checked_mul(s as usize))
-        .ok_or_else(|| invalid("tensor sizes overflow"))?;
-    let bytes = n
-        .checked_mul(element_size)
-        .ok_or_else(|| invalid("tensor sizes overflow"))?;
-    check_range(t.address, bytes)?;
-    Ok(n)
+fn elements(t: &TensorRef) -> Result<usize, Error> {
+    t.checked_len()?;
+    t.numel()
+        .ok_or_else(|| invalid_argument("tensor sizes overflow"))
 }
 
 fn tensor(args: &[KernelArg], i: usize, what: &str) -> Result<TensorRef, Error> {
     match args.get(i) {
         Some(KernelArg::Tensor(t)) => Ok(t.clone()),
-        _ => Err(invalid(format!("argument {i} ({what}) must be a tensor"))),
+        _ => Err(invalid_argument(format!(
+            "argument {i} ({what}) must be a tensor"
+        ))),
     }
 }
 
 /// `out = a + alpha * b` elementwise over `n` elements of `T`.
 ///
 /// # Safety
-/// The three ranges were checked by [`elements`] against blocks from `alloc`; `a` and
+/// The three ranges were checked by [`elements`] against the blocks the SDK's memory
+/// protocol handed out; `a` and
 /// `b` may alias `out` (reads happen before the write of each element).
 unsafe fn scaled_add<T: Copy + std::ops::Add<Output = T> + std::ops::Mul<Output = T>>(
     a: u32,
@@ -121,7 +67,7 @@ unsafe fn scaled_add<T: Copy + std::ops::Add<Output = T> + std::ops::Mul<Output 
 
 fn scaled_add_out(args: &[KernelArg]) -> Result<Vec<KernelUpdate>, Error> {
     if args.len() < 4 {
-        return Err(invalid(format!(
+        return Err(invalid_argument(format!(
             "mylib::scaled_add.out takes (a, b, alpha, out), got {} arguments",
             args.len()
         )));
@@ -131,38 +77,40 @@ fn scaled_add_out(args: &[KernelArg]) -> Result<Vec<KernelUpdate>, Error> {
     let alpha = match &args[2] {
         KernelArg::Double(v) => *v,
         KernelArg::Int(v) => *v as f64,
-        _ => return Err(invalid("argument 2 (alpha) must be a float")),
+        _ => return Err(invalid_argument("argument 2 (alpha) must be a float")),
     };
     let out = tensor(args, 3, "out")?;
     if a.sizes != b.sizes || a.sizes != out.sizes {
-        return Err(invalid(format!(
+        return Err(invalid_argument(format!(
             "a, b and out must have equal sizes, got {:?}, {:?} and {:?}",
             a.sizes, b.sizes, out.sizes
         )));
     }
     if a.dim_order != b.dim_order || a.dim_order != out.dim_order {
-        return Err(invalid("a, b and out must have the same dim order"));
+        return Err(invalid_argument(
+            "a, b and out must have the same dim order",
+        ));
     }
     if a.dtype != b.dtype || a.dtype != out.dtype {
-        return Err(invalid("a, b and out must have the same dtype"));
+        return Err(invalid_argument("a, b and out must have the same dtype"));
     }
     match a.dtype {
         ScalarType::Float => {
-            let n = elements(&a, 4)?;
-            elements(&b, 4)?;
-            elements(&out, 4)?;
+            let n = elements(&a)?;
+            elements(&b)?;
+            elements(&out)?;
             // SAFETY: the ranges were checked above.
             unsafe { scaled_add(a.address, b.address, out.address, n, alpha as f32) }
         }
         ScalarType::Double => {
-            let n = elements(&a, 8)?;
-            elements(&b, 8)?;
-            elements(&out, 8)?;
+            let n = elements(&a)?;
+            elements(&b)?;
+            elements(&out)?;
             // SAFETY: the ranges were checked above.
             unsafe { scaled_add(a.address, b.address, out.address, n, alpha) }
         }
         other => {
-            return Err(invalid(format!(
+            return Err(invalid_argument(format!(
                 "mylib::scaled_add.out supports Float and Double, not {other:?}"
             )))
         }
@@ -213,46 +161,20 @@ impl Guest for CustomOps {
     }
 
     fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        let size = usize::try_from(size.max(1)).map_err(|_| invalid("size too large"))?;
-        let layout = Layout::from_size_align(size, align.clamp(1, 64) as usize)
-            .map_err(|_| invalid("alignment must be a power of two"))?;
-        // SAFETY: the layout has a non-zero size.
-        let p = unsafe { std::alloc::alloc_zeroed(layout) };
-        if p.is_null() {
-            return Err(error(
-                ErrorKind::MemoryAllocationFailed,
-                format!("cannot reserve {size} bytes"),
-            ));
-        }
-        let address = p as usize as u32;
-        BLOCKS.with(|b| b.borrow_mut().insert(address, layout));
-        Ok(address)
+        Ok(memory::alloc(size, align)?)
     }
 
     fn free(address: u32) {
-        if let Some(layout) = BLOCKS.with(|b| b.borrow_mut().remove(&address)) {
-            // SAFETY: the block came from `alloc` with this layout and is freed once.
-            unsafe { std::alloc::dealloc(address as usize as *mut u8, layout) }
-        }
+        memory::free(address)
     }
 
     fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
-        check_range(address, data.len())?;
-        // SAFETY: the range lies inside a block from `alloc`.
-        unsafe {
-            std::ptr::copy_nonoverlapping(data.as_ptr(), address as usize as *mut u8, data.len())
-        };
-        Ok(())
+        Ok(memory::write(address, &data)?)
     }
 
     fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
-        check_range(address, len as usize)?;
-        // SAFETY: the range lies inside a block from `alloc`.
-        Ok(
-            unsafe { std::slice::from_raw_parts(address as usize as *const u8, len as usize) }
-                .to_vec(),
-        )
+        Ok(memory::read(address, len)?)
     }
 }
 
-export!(CustomOps);
+plugboard_sdk::export_kernel_library!(CustomOps);

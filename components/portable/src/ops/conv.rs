@@ -13,7 +13,7 @@ use std::cell::RefCell;
 
 use crate::args::Args;
 use crate::elem::{self, Family, OutBuf};
-use crate::ops::linalg::{gemm, sgemm, Arith, MatRef, PackB, NR};
+use crate::ops::linalg::{gemm, gemm_error, sgemm, Arith, MatRef, PackB, NR};
 use crate::registry::{Registrar, REAL_AND_BOOL};
 use crate::{invalid, with_compute, KResult};
 
@@ -330,7 +330,8 @@ fn conv_f32(x: &[f32], wt: &[f32], bias: Option<&[f32]>, g: &Geom, out: &mut [f3
                     beta,
                     og,
                     npix,
-                )?;
+                )
+                .map_err(gemm_error)?;
             } else {
                 let cols = Im2col { x: xg, g: *g };
                 gemm(
@@ -343,7 +344,8 @@ fn conv_f32(x: &[f32], wt: &[f32], bias: Option<&[f32]>, g: &Geom, out: &mut [f3
                     beta,
                     og,
                     npix,
-                )?;
+                )
+                .map_err(gemm_error)?;
             }
         }
     }

@@ -21,10 +21,9 @@ pub fn register(r: &mut Registrar) {
 
 pub use plugboard_compute::gemm::{gemm, sgemm, GemmError, MatRef, PackB, MR, NR};
 
-impl From<GemmError> for crate::Error {
-    fn from(e: GemmError) -> Self {
-        invalid(e.0)
-    }
+/// A GEMM's refusal (inconsistent strides or sizes) as an `invalid-argument` error.
+pub fn gemm_error(e: GemmError) -> crate::Error {
+    invalid(e.0)
 }
 
 // ---------------------------------------------------------------------------
@@ -172,7 +171,8 @@ fn matmul(a: &Tensor, b: &Tensor, out: &Tensor, batched: bool) -> KResult<()> {
                 0.0,
                 &mut o[bi * m * n..(bi + 1) * m * n],
                 n,
-            )?;
+            )
+            .map_err(gemm_error)?;
         }
         return ob.commit();
     }
@@ -306,7 +306,8 @@ fn addmm_out(args: &mut Args) -> KResult {
             beta.to_f64() as f32,
             o,
             n,
-        )?;
+        )
+        .map_err(gemm_error)?;
         return ob.commit();
     }
     with_compute!(out.dtype, C, {

@@ -6,10 +6,7 @@
 //! lie about its outputs, trap, loop, eat memory, flood the log, or ask the host's
 //! native kernels or the GPU for absurd work (and, code 160, use the GPU honestly).
 
-wit_bindgen::generate!({
-    path: "../../../wit",
-    world: "backend",
-});
+use plugboard_sdk::v1_4::backend::{exports, plugboard};
 
 mod gpu;
 
@@ -112,19 +109,7 @@ struct Hostile;
 
 struct Handle;
 
-fn err(kind: ErrorKind, m: impl Into<String>) -> Error {
-    Error {
-        kind,
-        message: m.into(),
-    }
-}
-
-fn floats(t: &Tensor) -> Vec<f32> {
-    t.data
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
-}
+use plugboard_sdk::v1_4::backend::error as err;
 
 fn tensor(sizes: Vec<u32>, values: &[f32]) -> Evalue {
     Evalue::Tensor(Tensor {
@@ -240,7 +225,10 @@ impl GuestDelegateHandle for Handle {
                 "expected x, y and out tensors",
             ));
         };
-        let (xv, yv) = (floats(x), floats(y));
+        let (xv, yv) = (
+            plugboard_sdk::tensor::f32s(&x.data),
+            plugboard_sdk::tensor::f32s(&y.data),
+        );
         let mode = Mode::from_code(xv.first().copied().unwrap_or(0.0));
         let sizes = out.sizes.clone();
         let honest: Vec<f32> = xv.iter().zip(&yv).map(|(a, b)| a * b + a).collect();
@@ -373,4 +361,4 @@ impl Guest for Hostile {
     }
 }
 
-export!(Hostile);
+plugboard_sdk::export_backend!(Hostile);

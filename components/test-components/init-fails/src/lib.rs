@@ -3,15 +3,7 @@
 //! (`delegate-invalid-compatibility`, as a new backend version refusing an old
 //! payload would). A method cannot move to it, and must keep its old version.
 
-wit_bindgen::generate!({
-    path: "../../../wit",
-    world: "backend",
-});
-
-use exports::plugboard::runtime::backend_interface::{
-    CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
-};
-use plugboard::runtime::types::{Error, ErrorKind, Evalue};
+use plugboard_sdk::v1_4::backend::prelude::*;
 
 struct InitFails;
 
@@ -56,4 +48,4 @@ impl Guest for InitFails {
     }
 }
 
-export!(InitFails);
+plugboard_sdk::export_backend!(InitFails);

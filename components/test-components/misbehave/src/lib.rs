@@ -5,15 +5,8 @@
 //! codes 10 to 20 make it lie to the host (see the `lie` module).
 //! It supports prepared calls (batches), reporting progress like the portable library.
 
-wit_bindgen::generate!({
-    path: "../../../wit",
-    world: "kernel-library",
-});
-
-use exports::plugboard::runtime::kernels::{
-    Guest, KernelArg, KernelUpdate, OperatorInfo, TensorRef,
-};
-use plugboard::runtime::types::{Error, ErrorKind, ScalarType};
+use plugboard_sdk::v1_4::kernel_library::plugboard;
+use plugboard_sdk::v1_4::kernel_library::prelude::*;
 
 struct Misbehave;
 
@@ -49,18 +42,7 @@ mod lie {
     pub const LOG_FLOOD: i32 = 20;
 }
 
-fn invalid(m: &str) -> Error {
-    Error {
-        kind: ErrorKind::InvalidArgument,
-        message: m.to_string(),
-    }
-}
-
-fn floats(t: &TensorRef) -> &'static mut [f32] {
-    let n: usize = t.sizes.iter().map(|&s| s as usize).product();
-    // SAFETY: test component; the host passes addresses it reserved with `alloc`.
-    unsafe { std::slice::from_raw_parts_mut(t.address as usize as *mut f32, n) }
-}
+use plugboard_sdk::v1_4::kernel_library::invalid_argument as invalid;
 
 fn tensor(args: &[KernelArg], i: usize) -> Result<&TensorRef, Error> {
     match args.get(i) {
@@ -81,8 +63,8 @@ impl Guest for Misbehave {
     }
 
     fn call(op: u32, args: Vec<KernelArg>) -> Result<Vec<KernelUpdate>, Error> {
-        let a = floats(tensor(&args, 0)?);
-        let b = floats(tensor(&args, 1)?);
+        let a = unsafe { tensor(&args, 0)?.f32s_mut()? };
+        let b = unsafe { tensor(&args, 1)?.f32s_mut()? };
         if op == 0 {
             let lie = [a.first(), b.first()]
                 .into_iter()
@@ -131,7 +113,7 @@ impl Guest for Misbehave {
                 _ => {}
             }
         }
-        let out = floats(tensor(&args, if op == 0 { 3 } else { 2 })?);
+        let out = unsafe { tensor(&args, if op == 0 { 3 } else { 2 })?.f32s_mut()? };
         for i in 0..out.len() {
             out[i] = if op == 0 { a[i] + b[i] } else { a[i] * b[i] };
         }
@@ -176,39 +158,28 @@ impl Guest for Misbehave {
     }
 
     fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        let layout =
-            std::alloc::Layout::from_size_align(size.max(1) as usize, align.max(1) as usize)
-                .map_err(|_| invalid("bad layout"))?;
-        let p = unsafe { std::alloc::alloc_zeroed(layout) };
-        if p.is_null() {
-            return Err(Error {
-                kind: ErrorKind::MemoryAllocationFailed,
-                message: "out of memory".into(),
-            });
-        }
-        Ok(p as usize as u32)
+        Ok(plugboard_sdk::memory::alloc(size, align)?)
     }
 
-    fn free(_address: u32) {}
+    fn free(address: u32) {
+        plugboard_sdk::memory::free(address)
+    }
 
     fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
-        unsafe {
-            std::ptr::copy_nonoverlapping(data.as_ptr(), address as usize as *mut u8, data.len())
-        };
-        Ok(())
+        Ok(plugboard_sdk::memory::write(address, &data)?)
     }
 
     fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
-        let len = match CODE.with(|c| c.get()) {
-            lie::SHORT_READ => len.saturating_sub(1),
-            lie::LONG_READ => len + 8,
-            _ => len,
-        };
-        Ok(
-            unsafe { std::slice::from_raw_parts(address as usize as *const u8, len as usize) }
-                .to_vec(),
-        )
+        let mut data = plugboard_sdk::memory::read(address, len)?;
+        match CODE.with(|c| c.get()) {
+            lie::SHORT_READ => {
+                data.pop();
+            }
+            lie::LONG_READ => data.extend_from_slice(&[0; 8]),
+            _ => {}
+        }
+        Ok(data)
     }
 }
 
-export!(Misbehave);
+plugboard_sdk::export_kernel_library!(Misbehave);

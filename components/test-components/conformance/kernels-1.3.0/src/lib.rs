@@ -1,12 +1,15 @@
 //! The conformance kernel library (`../kernels.rs`) built against the frozen contract
-//! `plugboard:runtime@1.3.0` (`wit/1.3.0`).
+//! `plugboard:runtime@1.3.0`, through the SDK's bindings of that version.
 
-wit_bindgen::generate!({
-    path: "../../../../wit/1.3.0",
-    world: "kernel-library",
-});
+use plugboard_sdk::v1_3::kernel_library as sdk;
 
 /// The contract version this build was generated from.
-const CONTRACT: &str = "1.3.0";
+const CONTRACT: &str = plugboard_sdk::v1_3::CONTRACT_VERSION;
+
+macro_rules! export {
+    ($ty:ident) => {
+        plugboard_sdk::export_kernel_library!($ty, v1_3);
+    };
+}
 
 include!("../../kernels.rs");

@@ -1,13 +1,45 @@
-//! Blocks of linear memory that the host reserves for planned buffers, constants and
-//! inputs. Every block is tracked so that descriptors and host reads and writes can be
-//! checked to fall inside one.
+//! The kernel-library memory protocol (`kernels.alloc`, `free`, `write`, `read` in
+//! `wit/X.Y.Z/kernels.wit`): blocks of linear memory the host reserves for planned
+//! buffers, constants and inputs. Every block is tracked so that tensor descriptors and
+//! the host's reads and writes can be checked to fall inside one ([`check`]).
+//!
+//! A kernel library implements the four exports by calling these; errors convert into
+//! every version's `Error` with `?`.
+//!
+//! ```ignore
+//! fn alloc(size: u64, align: u32) -> Result<u32, Error> { Ok(plugboard_sdk::memory::alloc(size, align)?) }
+//! fn free(address: u32) { plugboard_sdk::memory::free(address) }
+//! fn write(address: u32, data: Vec<u8>) -> Result<(), Error> { Ok(plugboard_sdk::memory::write(address, &data)?) }
+//! fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> { Ok(plugboard_sdk::memory::read(address, len)?) }
+//! ```
 
 use std::alloc::Layout;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
-use crate::plugboard::runtime::types::{Error, ErrorKind};
-use crate::{err, KResult};
+/// What went wrong; each converts to the contract's error kind of the same meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryErrorKind {
+    /// A bad alignment or layout (`invalid-argument`).
+    InvalidArgument,
+    /// The memory cap was reached (`memory-allocation-failed`).
+    OutOfMemory,
+    /// Bytes outside every reserved block (`access-failed`).
+    OutOfBounds,
+}
+
+/// An error of the memory protocol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemoryError {
+    /// Its kind.
+    pub kind: MemoryErrorKind,
+    /// What happened, for a person.
+    pub message: String,
+}
+
+fn fail(kind: MemoryErrorKind, message: String) -> MemoryError {
+    MemoryError { kind, message }
+}
 
 thread_local! {
     /// Live blocks: start address -> layout.
@@ -18,30 +50,33 @@ thread_local! {
     static LAST: Cell<Option<(u32, usize)>> = const { Cell::new(None) };
 }
 
-/// Reserves `size` zeroed bytes aligned to `align` (a power of two, 1..=64).
-pub fn alloc(size: u64, align: u32) -> KResult<u32> {
+/// Reserves `size` zeroed bytes aligned to `align` (a power of two, 1..=64) and returns
+/// their address.
+pub fn alloc(size: u64, align: u32) -> Result<u32, MemoryError> {
     let align = align.max(1);
     if !align.is_power_of_two() || align > 64 {
-        return Err(crate::invalid(format!(
-            "alignment {align} is not a power of two up to 64"
-        )));
+        return Err(fail(
+            MemoryErrorKind::InvalidArgument,
+            format!("alignment {align} is not a power of two up to 64"),
+        ));
     }
     let size = usize::try_from(size)
         .ok()
         .filter(|s| *s < u32::MAX as usize)
         .ok_or_else(|| {
-            err(
-                ErrorKind::MemoryAllocationFailed,
+            fail(
+                MemoryErrorKind::OutOfMemory,
                 format!("{size} bytes do not fit in 32-bit memory"),
             )
         })?;
     let layout = Layout::from_size_align(size.max(1), align as usize)
-        .map_err(|e| crate::invalid(e.to_string()))?;
-    // A graceful failure (null) is reported; the host's memory cap makes growth fail.
+        .map_err(|e| fail(MemoryErrorKind::InvalidArgument, e.to_string()))?;
+    // SAFETY: the layout has a non-zero size. A graceful failure (null) is reported;
+    // the host's memory cap makes growth fail.
     let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
     if ptr.is_null() {
-        return Err(err(
-            ErrorKind::MemoryAllocationFailed,
+        return Err(fail(
+            MemoryErrorKind::OutOfMemory,
             format!("cannot reserve {size} bytes in the kernel library's memory"),
         ));
     }
@@ -53,6 +88,7 @@ pub fn alloc(size: u64, align: u32) -> KResult<u32> {
 /// Releases a block; unknown addresses are ignored.
 pub fn free(address: u32) {
     if let Some(layout) = forget(address) {
+        // SAFETY: the block came from `alloc` with this layout and is forgotten now.
         unsafe { std::alloc::dealloc(address as usize as *mut u8, layout) };
     }
 }
@@ -67,7 +103,7 @@ fn forget(address: u32) -> Option<Layout> {
 }
 
 /// Checks that `[address, address + len)` lies inside one live block.
-pub fn check(address: u32, len: usize) -> KResult<()> {
+pub fn check(address: u32, len: usize) -> Result<(), MemoryError> {
     let inside = |start: u32, size: usize| {
         address >= start
             && ((address - start) as usize)
@@ -84,36 +120,32 @@ pub fn check(address: u32, len: usize) -> KResult<()> {
             .map(|(&start, layout)| (start, layout.size()))
             .filter(|&(start, size)| inside(start, size))
     });
-    if let Some(block) = found {
-        LAST.set(Some(block));
-    }
-    let ok = found.is_some();
-    if ok {
-        Ok(())
-    } else {
-        Err(out_of_bounds(address, len))
+    match found {
+        Some(block) => {
+            LAST.set(Some(block));
+            Ok(())
+        }
+        None => Err(fail(
+            MemoryErrorKind::OutOfBounds,
+            format!("bytes {address:#x}..+{len} are not inside a block reserved with alloc"),
+        )),
     }
 }
 
-fn out_of_bounds(address: u32, len: usize) -> Error {
-    err(
-        ErrorKind::AccessFailed,
-        format!("bytes {address:#x}..+{len} are not inside a block reserved with alloc"),
-    )
-}
-
-/// Copies `data` to `address`.
-pub fn write(address: u32, data: &[u8]) -> KResult<()> {
+/// Copies `data` to `address` (inside a block).
+pub fn write(address: u32, data: &[u8]) -> Result<(), MemoryError> {
     check(address, data.len())?;
+    // SAFETY: the range lies inside a live block (checked).
     unsafe {
         std::ptr::copy_nonoverlapping(data.as_ptr(), address as usize as *mut u8, data.len())
     };
     Ok(())
 }
 
-/// Reads `len` bytes at `address`.
-pub fn read(address: u32, len: u32) -> KResult<Vec<u8>> {
+/// Reads `len` bytes at `address` (inside a block).
+pub fn read(address: u32, len: u32) -> Result<Vec<u8>, MemoryError> {
     check(address, len as usize)?;
+    // SAFETY: the range lies inside a live block (checked).
     Ok(unsafe { std::slice::from_raw_parts(address as usize as *const u8, len as usize) }.to_vec())
 }
 

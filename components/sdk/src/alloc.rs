@@ -1,4 +1,5 @@
-//! [`SmallBlocks`]: free lists of small blocks in front of a guest's allocator.
+//! The component's allocator: [`SmallBlocks`], free lists of small blocks in front of
+//! Talc (see [`global_allocator!`](crate::global_allocator)).
 //!
 //! A delegate or kernel call allocates many blocks of a few bytes: every tensor's
 //! `sizes` and `dim-order` lists that the canonical ABI lowers into the guest (one

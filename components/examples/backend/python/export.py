@@ -1,0 +1,46 @@
+"""Exports the example backend's fixture: a model whose float32 add/mul/relu chains go
+to `ExampleBackend` and whose sigmoid stays on the portable kernels, with inputs and
+eager PyTorch's outputs.
+
+    python components/examples/backend/python/export.py   # from the repository root,
+                                                          # in the fixtures' venv
+writes tests/fixtures/example_backend/{example_backend.pte, input0.npy, input1.npy,
+expected0.npy}.
+"""
+
+import pathlib
+import sys
+
+import numpy as np
+import torch
+from executorch.exir import to_edge_transform_and_lower
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from example_backend import ExamplePartitioner  # noqa: E402
+
+
+class Model(torch.nn.Module):
+    def forward(self, x, y):
+        h = torch.relu(x * y + x)
+        return torch.sigmoid(h) * y + h
+
+
+def main() -> None:
+    out = pathlib.Path(__file__).resolve().parents[4] / "tests" / "fixtures" / "example_backend"
+    out.mkdir(parents=True, exist_ok=True)
+    torch.manual_seed(7)
+    inputs = (torch.randn(4, 10), torch.randn(4, 10))
+    model = Model().eval()
+    program = to_edge_transform_and_lower(
+        torch.export.export(model, inputs), partitioner=[ExamplePartitioner()]
+    ).to_executorch()
+    (out / "example_backend.pte").write_bytes(program.buffer)
+    for i, t in enumerate(inputs):
+        np.save(out / f"input{i}.npy", t.numpy())
+    with torch.no_grad():
+        np.save(out / "expected0.npy", model(*inputs).numpy())
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,480 @@
+//! # plugboard-sdk
+//!
+//! Write [plugboard](https://github.com/) backends and kernel libraries: WebAssembly
+//! components, built for `wasm32-wasip2`, that run the delegates and operators of
+//! ExecuTorch programs (`.pte`) inside plugboard's sandbox.
+//!
+//! - **Bindings for every released contract**, one module per version behind a feature
+//!   (`v1_4`, the default, ... `v1_0`), each with a module per world: [`v1_4::backend`]
+//!   and [`v1_4::kernel_library`]. They are generated from the frozen contract folders
+//!   this crate carries (`wit/X.Y.Z`, exactly as published); a component is built
+//!   against one version and a plugboard host serves it the behaviour of that version.
+//! - **Export macros**: [`export_backend!`] and [`export_kernel_library!`] export your
+//!   type as the component's implementation and embed the component's metadata
+//!   ([`component_metadata!`]).
+//! - **Helpers**, the same in every version's modules: error constructors (`error`,
+//!   `invalid_argument`, ...), the backend-id check, tensor views
+//!   (`Tensor::numel`, `Tensor::f32s`, `Tensor::from_f32`), the kernel-library memory
+//!   protocol ([`memory`]), the reader of ExecuTorch's backend payload headers
+//!   ([`payload`]) and the allocator ([`global_allocator!`]).
+//!
+//! A complete backend (add it to a crate with `crate-type = ["cdylib"]`, build with
+//! `cargo build --release --target wasm32-wasip2`):
+//!
+//! ```ignore
+//! use plugboard_sdk::v1_4::backend::prelude::*;
+//!
+//! struct Doubler;
+//! struct Handle;
+//!
+//! impl GuestDelegateHandle for Handle {
+//!     fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
+//!         let [Evalue::Tensor(x), Evalue::Tensor(out)] = args.as_slice() else {
+//!             return Err(invalid_argument("expected x and out"));
+//!         };
+//!         let y: Vec<f32> = x.f32s()?.iter().map(|v| v * 2.0).collect();
+//!         Ok(vec![Evalue::Tensor(Tensor::from_f32(out.sizes.clone(), &y))])
+//!     }
+//! }
+//!
+//! impl Guest for Doubler {
+//!     type DelegateHandle = Handle;
+//!     fn backend_ids() -> Vec<String> { vec!["DoublerBackend".into()] }
+//!     fn is_available(id: String) -> bool { id == "DoublerBackend" }
+//!     fn describe(id: String, _blob: Vec<u8>) -> Result<Vec<(String, u32)>, Error> {
+//!         check_backend_id(&["DoublerBackend"], &id)?;
+//!         Ok(vec![])
+//!     }
+//!     fn init(id: String, _blob: Vec<u8>, _specs: Vec<CompileSpec>) -> Result<DelegateHandle, Error> {
+//!         check_backend_id(&["DoublerBackend"], &id)?;
+//!         Ok(DelegateHandle::new(Handle))
+//!     }
+//! }
+//!
+//! plugboard_sdk::export_backend!(Doubler);
+//! ```
+
+// The generated bindings name their runtime as `plugboard_sdk::...`, which must also
+// resolve inside this crate.
+extern crate self as plugboard_sdk;
+
+#[cfg(feature = "allocator")]
+pub mod alloc;
+pub mod memory;
+#[doc(hidden)]
+pub mod metadata;
+pub mod payload;
+pub mod tensor;
+
+#[doc(hidden)]
+pub use wit_bindgen as __wit_bindgen;
+
+#[cfg(feature = "allocator")]
+#[doc(hidden)]
+pub use talc as __talc;
+
+/// The version of this SDK (the `sdk` entry of [`component_metadata!`]).
+pub const SDK_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The contract versions this SDK carries (the `wit/X.Y.Z` folders inside the crate),
+/// oldest first. The bindings of each are behind the feature `vMAJOR_MINOR`.
+pub const CONTRACT_VERSIONS: &[&str] = &["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0"];
+
+/// The helpers every world's module gets, whatever its version (the generated types
+/// are the same shape in every 1.x version).
+macro_rules! world_helpers {
+    () => {
+        use self::plugboard::runtime::types::{Error, ErrorKind, ScalarType};
+
+        /// An [`Error`] of `kind` with `message` (what the host shows, with the
+        /// component, instruction and program it came from).
+        pub fn error(kind: ErrorKind, message: impl Into<String>) -> Error {
+            Error {
+                kind,
+                message: message.into(),
+            }
+        }
+
+        /// An `invalid-argument` error: a dtype, shape or value the call does not accept.
+        pub fn invalid_argument(message: impl Into<String>) -> Error {
+            error(ErrorKind::InvalidArgument, message)
+        }
+
+        /// A `not-supported` error: something this component does not do.
+        pub fn not_supported(message: impl Into<String>) -> Error {
+            error(ErrorKind::NotSupported, message)
+        }
+
+        /// A `not-found` error.
+        pub fn not_found(message: impl Into<String>) -> Error {
+            error(ErrorKind::NotFound, message)
+        }
+
+        /// An `internal` error: a broken invariant of this component.
+        pub fn internal(message: impl Into<String>) -> Error {
+            error(ErrorKind::Internal, message)
+        }
+
+        /// A `delegate-invalid-compatibility` error: a processed blob or compile spec
+        /// this component cannot read.
+        pub fn incompatible(message: impl Into<String>) -> Error {
+            error(ErrorKind::DelegateInvalidCompatibility, message)
+        }
+
+        impl From<$crate::memory::MemoryError> for Error {
+            fn from(e: $crate::memory::MemoryError) -> Error {
+                let kind = match e.kind {
+                    $crate::memory::MemoryErrorKind::InvalidArgument => ErrorKind::InvalidArgument,
+                    $crate::memory::MemoryErrorKind::OutOfMemory => {
+                        ErrorKind::MemoryAllocationFailed
+                    }
+                    $crate::memory::MemoryErrorKind::OutOfBounds => ErrorKind::AccessFailed,
+                };
+                error(kind, e.message)
+            }
+        }
+
+        impl From<$crate::payload::PayloadError> for Error {
+            fn from(e: $crate::payload::PayloadError) -> Error {
+                incompatible(e.0)
+            }
+        }
+
+        impl ScalarType {
+            /// ExecuTorch's code of the type (`runtime/core/portable_type/scalar_type.h`;
+            /// the WIT enum lists the cases in code order).
+            pub fn code(self) -> u8 {
+                self as u8
+            }
+
+            /// Bytes per element; `None` for types without a whole number of bytes per
+            /// element (the sub-byte `quint4x2`, `bits4x2`, ...).
+            pub fn element_size(self) -> Option<usize> {
+                $crate::tensor::element_size(self.code())
+            }
+        }
+    };
+}
+
+/// The helpers of the `backend` world's modules: the backend-id check and tensor views.
+macro_rules! backend_helpers {
+    () => {
+        world_helpers!();
+        use self::plugboard::runtime::types::Tensor;
+
+        /// `Ok` when `backend_id` is one of `implemented`, else a `not-found` error
+        /// naming them (the host asks a component only for the ids it registered, but
+        /// a component should not trust that).
+        pub fn check_backend_id(implemented: &[&str], backend_id: &str) -> Result<(), Error> {
+            if implemented.contains(&backend_id) {
+                Ok(())
+            } else {
+                Err(not_found(format!(
+                    "this component implements {implemented:?}, not `{backend_id}`"
+                )))
+            }
+        }
+
+        impl Tensor {
+            /// Number of elements (product of `sizes`); `None` on overflow.
+            pub fn numel(&self) -> Option<usize> {
+                $crate::tensor::numel(&self.sizes)
+            }
+
+            /// Checks that `data` holds `numel * element_size` bytes.
+            pub fn check_data(&self) -> Result<(), Error> {
+                $crate::tensor::check_len(&self.sizes, self.dtype.element_size(), self.data.len())
+                    .map(|_| ())
+                    .map_err(invalid_argument)
+            }
+
+            /// The elements of a float32 tensor (in `dim-order`, as stored).
+            pub fn f32s(&self) -> Result<Vec<f32>, Error> {
+                if self.dtype != ScalarType::Float {
+                    return Err(invalid_argument(format!(
+                        "expected a float32 tensor, got {:?}",
+                        self.dtype
+                    )));
+                }
+                self.check_data()?;
+                Ok($crate::tensor::f32s(&self.data))
+            }
+
+            /// A contiguous float32 tensor of `sizes` holding `values`.
+            pub fn from_f32(sizes: Vec<u32>, values: &[f32]) -> Tensor {
+                Tensor {
+                    dtype: ScalarType::Float,
+                    dim_order: (0..sizes.len() as u8).collect(),
+                    sizes,
+                    data: $crate::tensor::f32_bytes(values),
+                }
+            }
+        }
+
+        /// What a component written against this world uses most.
+        pub mod prelude {
+            pub use super::exports::plugboard::runtime::backend_interface::{
+                CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
+            };
+            pub use super::plugboard::runtime::types::{
+                Error, ErrorKind, Evalue, ScalarType, Tensor,
+            };
+            pub use super::{
+                check_backend_id, error, incompatible, internal, invalid_argument, not_found,
+                not_supported,
+            };
+        }
+    };
+}
+
+/// The helpers of the `kernel-library` world's modules: tensor descriptors.
+macro_rules! kernel_library_helpers {
+    () => {
+        world_helpers!();
+        use self::exports::plugboard::runtime::kernels::TensorRef;
+
+        impl TensorRef {
+            /// Number of elements (product of `sizes`); `None` on overflow.
+            pub fn numel(&self) -> Option<usize> {
+                $crate::tensor::numel(&self.sizes)
+            }
+
+            /// Bytes the tensor spans, checked to lie inside one block reserved with
+            /// [`memory::alloc`]($crate::memory::alloc).
+            pub fn checked_len(&self) -> Result<usize, Error> {
+                let len = $crate::tensor::check_len(&self.sizes, self.dtype.element_size(), None)
+                    .map_err(invalid_argument)?;
+                $crate::memory::check(self.address, len)?;
+                Ok(len)
+            }
+
+            /// The elements of a float32 tensor, in place in linear memory.
+            ///
+            /// # Safety
+            /// The slice aliases linear memory: the caller must not hold two views of
+            /// overlapping tensors where one is written (the host may pass the same
+            /// address for an input and an output).
+            pub unsafe fn f32s_mut(&self) -> Result<&'static mut [f32], Error> {
+                if self.dtype != ScalarType::Float {
+                    return Err(invalid_argument(format!(
+                        "expected a float32 tensor, got {:?}",
+                        self.dtype
+                    )));
+                }
+                let len = self.checked_len()?;
+                if !self.address.is_multiple_of(4) {
+                    return Err(invalid_argument(format!(
+                        "float32 tensor at {:#x} is not aligned",
+                        self.address
+                    )));
+                }
+                // SAFETY: inside a live block (checked), aligned; aliasing is the caller's.
+                Ok(unsafe {
+                    std::slice::from_raw_parts_mut(self.address as usize as *mut f32, len / 4)
+                })
+            }
+        }
+
+        /// What a component written against this world uses most.
+        pub mod prelude {
+            pub use super::exports::plugboard::runtime::kernels::{
+                Guest, KernelArg, KernelUpdate, OperatorInfo, TensorRef,
+            };
+            pub use super::plugboard::runtime::types::{Error, ErrorKind, ScalarType};
+            pub use super::{
+                error, incompatible, internal, invalid_argument, not_found, not_supported,
+            };
+        }
+    };
+}
+
+/// One contract version's module: `backend` and `kernel_library`, each the bindings of
+/// that world (generated from `wit/VERSION`) and its helpers.
+macro_rules! contract_version {
+    ($feature:tt, $module:ident, $version:tt, $path:tt, $backend_world:tt, $backend_module:tt, $kernels_world:tt, $kernels_module:tt) => {
+        #[cfg(feature = $feature)]
+        #[doc = concat!("Bindings and helpers for `plugboard:runtime@", $version, "` (feature `", $feature, "`).")]
+        pub mod $module {
+            /// The contract version of this module.
+            pub const CONTRACT_VERSION: &str = $version;
+
+            /// The `backend` world: a component that runs delegates.
+            #[allow(missing_docs, clippy::all)]
+            pub mod backend {
+                wit_bindgen::generate!({
+                    path: $path,
+                    world: $backend_world,
+                    pub_export_macro: true,
+                    default_bindings_module: $backend_module,
+                    runtime_path: "plugboard_sdk::__wit_bindgen::rt",
+                });
+                backend_helpers!();
+            }
+
+            /// The `kernel-library` world: a component that provides operators.
+            #[allow(missing_docs, clippy::all)]
+            pub mod kernel_library {
+                wit_bindgen::generate!({
+                    path: $path,
+                    world: $kernels_world,
+                    pub_export_macro: true,
+                    default_bindings_module: $kernels_module,
+                    runtime_path: "plugboard_sdk::__wit_bindgen::rt",
+                });
+                kernel_library_helpers!();
+            }
+        }
+    };
+}
+
+contract_version!(
+    "v1_0",
+    v1_0,
+    "1.0.0",
+    "wit/1.0.0",
+    "backend-1-0-0",
+    "plugboard_sdk::v1_0::backend",
+    "kernel-library-1-0-0",
+    "plugboard_sdk::v1_0::kernel_library"
+);
+contract_version!(
+    "v1_1",
+    v1_1,
+    "1.1.0",
+    "wit/1.1.0",
+    "backend-1-1-0",
+    "plugboard_sdk::v1_1::backend",
+    "kernel-library-1-1-0",
+    "plugboard_sdk::v1_1::kernel_library"
+);
+contract_version!(
+    "v1_2",
+    v1_2,
+    "1.2.0",
+    "wit/1.2.0",
+    "backend-1-2-0",
+    "plugboard_sdk::v1_2::backend",
+    "kernel-library-1-2-0",
+    "plugboard_sdk::v1_2::kernel_library"
+);
+contract_version!(
+    "v1_3",
+    v1_3,
+    "1.3.0",
+    "wit/1.3.0",
+    "backend-1-3-0",
+    "plugboard_sdk::v1_3::backend",
+    "kernel-library-1-3-0",
+    "plugboard_sdk::v1_3::kernel_library"
+);
+contract_version!(
+    "v1_4",
+    v1_4,
+    "1.4.0",
+    "wit/1.4.0",
+    "backend-1-4-0",
+    "plugboard_sdk::v1_4::backend",
+    "kernel-library-1-4-0",
+    "plugboard_sdk::v1_4::kernel_library"
+);
+
+/// Exports `$ty` (which implements the `backend` world's `Guest`) as the component's
+/// backend, against contract `$version` (`v1_4` when omitted; that version's feature
+/// must be on), and embeds the component's metadata ([`component_metadata!`]).
+#[macro_export]
+macro_rules! export_backend {
+    ($ty:ident) => { $crate::export_backend!($ty, v1_4); };
+    ($ty:ident, v1_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_0_0_impl!($ty with_types_in $crate::v1_0::backend); $crate::component_metadata!("1.0.0"); $crate::__keep!($ty, $crate::v1_0::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_0::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_0::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+    ($ty:ident, v1_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_1_0_impl!($ty with_types_in $crate::v1_1::backend); $crate::component_metadata!("1.1.0"); $crate::__keep!($ty, $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+    ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_2_0_impl!($ty with_types_in $crate::v1_2::backend); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+    ($ty:ident, v1_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_3_0_impl!($ty with_types_in $crate::v1_3::backend); $crate::component_metadata!("1.3.0"); $crate::__keep!($ty, $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+    ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_4_0_impl!($ty with_types_in $crate::v1_4::backend); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+}
+
+/// Exports `$ty` (which implements the `kernel-library` world's `Guest`) as the
+/// component's kernel library, against contract `$version` (`v1_4` when omitted), and
+/// embeds the component's metadata ([`component_metadata!`]).
+#[macro_export]
+macro_rules! export_kernel_library {
+    ($ty:ident) => { $crate::export_kernel_library!($ty, v1_4); };
+    ($ty:ident, v1_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_0_0_impl!($ty with_types_in $crate::v1_0::kernel_library); $crate::component_metadata!("1.0.0"); $crate::__keep!($ty, $crate::v1_0::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
+    ($ty:ident, v1_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_1_0_impl!($ty with_types_in $crate::v1_1::kernel_library); $crate::component_metadata!("1.1.0"); $crate::__keep!($ty, $crate::v1_1::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
+    ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_2_0_impl!($ty with_types_in $crate::v1_2::kernel_library); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
+    ($ty:ident, v1_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_3_0_impl!($ty with_types_in $crate::v1_3::kernel_library); $crate::component_metadata!("1.3.0"); $crate::__keep!($ty, $crate::v1_3::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
+    ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_4_0_impl!($ty with_types_in $crate::v1_4::kernel_library); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
+}
+
+/// Embeds the component's metadata as custom sections of its core module, from the
+/// calling crate's `Cargo.toml`: the registry-metadata sections `wasm-tools metadata
+/// show` reads (`version`, `description`, `authors`, `licenses`, `source` from
+/// `repository`, `homepage`) and `plugboard-component` (`name=`, `contract=`, `sdk=`
+/// lines). `plugboard components info FILE` and `plugboard backends` show them. The
+/// export macros call it; call it yourself only when exporting by other means.
+#[macro_export]
+macro_rules! component_metadata {
+    ($contract:literal) => {
+        const _: () = {
+            $crate::__section!("version", env!("CARGO_PKG_VERSION"));
+            $crate::__section!("description", env!("CARGO_PKG_DESCRIPTION"));
+            $crate::__section!("authors", env!("CARGO_PKG_AUTHORS"));
+            $crate::__section!("licenses", env!("CARGO_PKG_LICENSE"));
+            $crate::__section!("source", env!("CARGO_PKG_REPOSITORY"));
+            $crate::__section!("homepage", env!("CARGO_PKG_HOMEPAGE"));
+            $crate::__section!(
+                "plugboard-component",
+                concat!(
+                    "name=",
+                    env!("CARGO_PKG_NAME"),
+                    "\ncontract=",
+                    $contract,
+                    "\nsdk=0.1.0\n"
+                )
+            );
+        };
+    };
+}
+
+/// Off wasm32 the export functions are not generated (a component's native unit tests
+/// link no canonical-ABI glue), so this names the exported type's implementation for the
+/// compiler instead: natively, nothing it uses is dead code.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __keep {
+    ($ty:ty, $guest:path, [$($method:ident),*]) => {
+        #[cfg(not(target_arch = "wasm32"))]
+        const _: () = {
+            $(let _ = <$ty as $guest>::$method;)*
+        };
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __section {
+    ($name:literal, $text:expr) => {
+        const _: () = {
+            const TEXT: &str = $text;
+            #[cfg(target_arch = "wasm32")]
+            #[used]
+            #[link_section = $name]
+            static SECTION: [u8; TEXT.len()] = $crate::metadata::bytes::<{ TEXT.len() }>(TEXT);
+        };
+    };
+}
+
+/// Sets the component's global allocator to plugboard's: per-size-class free lists
+/// ([`alloc::SmallBlocks`]) in front of Talc, which grows linear memory itself. Every
+/// crossing into a component allocates (the canonical ABI's `cabi_realloc` for each
+/// list), and wasi-libc's dlmalloc was 2% of a small transformer's time. Call it once,
+/// at the crate root; it does nothing off wasm32 or with shared-memory threads.
+#[cfg(feature = "allocator")]
+#[macro_export]
+macro_rules! global_allocator {
+    () => {
+        #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+        #[global_allocator]
+        static PLUGBOARD_SDK_ALLOCATOR: $crate::alloc::SmallBlocks<
+            $crate::__talc::wasm::WasmDynamicTalc,
+        > = $crate::alloc::SmallBlocks::new($crate::__talc::wasm::new_wasm_dynamic_allocator());
+    };
+}

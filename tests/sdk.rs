@@ -1,0 +1,192 @@
+//! The component SDK (`components/sdk`, crate `plugboard-sdk`): it carries the frozen
+//! contract folders unchanged; the example backend built on it (`components/examples/
+//! backend`) runs the program its Python side exported and gives eager PyTorch's
+//! answer; the same crate, copied outside this repository and depending on the SDK
+//! alone, builds for `wasm32-wasip2` and runs; `plugboard components info` shows the
+//! metadata the SDK embedded.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use plugboard_tests::{
+    fixtures, max_abs_diff, plugboard_bin, read_numbered, registry, root, run, test_component,
+};
+
+fn example_program() -> PathBuf {
+    fixtures()
+        .join("example_backend")
+        .join("example_backend.pte")
+}
+
+/// Runs the example program with the bundled components and `backend`; checks eager
+/// PyTorch's answer.
+fn runs_like_eager(backend: &Path) {
+    let mut reg = registry();
+    reg.load_file(backend)
+        .unwrap_or_else(|e| panic!("{}: {e}", backend.display()));
+    let dir = fixtures().join("example_backend");
+    let inputs = read_numbered(&dir, "input");
+    let expected = read_numbered(&dir, "expected");
+    let out = run(&reg, &example_program(), &inputs).expect("runs");
+    let d = max_abs_diff(out[0].as_tensor().expect("tensor"), &expected[0]).expect("same shape");
+    println!(
+        "{}: max abs diff {d:e} from eager PyTorch",
+        backend.display()
+    );
+    assert!(d <= 1e-6, "diff {d}");
+}
+
+/// Every frozen folder is in the SDK, byte for byte; the SDK adds only
+/// `sdk-worlds.wit`, whose worlds include the contract's and add nothing.
+#[test]
+fn sdk_carries_the_frozen_contract_folders() {
+    let sdk = root().join("components").join("sdk").join("wit");
+    let mut versions = 0;
+    for e in std::fs::read_dir(root().join("wit"))
+        .expect("wit/")
+        .flatten()
+    {
+        let dir = e.path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let version = e.file_name().to_string_lossy().into_owned();
+        versions += 1;
+        for f in std::fs::read_dir(&dir).expect("dir").flatten() {
+            let name = f.file_name();
+            if !name.to_string_lossy().ends_with(".wit") {
+                continue;
+            }
+            let copy = sdk.join(&version).join(&name);
+            assert_eq!(
+                std::fs::read(f.path()).expect("read"),
+                std::fs::read(&copy).unwrap_or_default(),
+                "{} must equal wit/{version}/{}",
+                copy.display(),
+                name.to_string_lossy()
+            );
+        }
+        let worlds = std::fs::read_to_string(sdk.join(&version).join("sdk-worlds.wit"))
+            .expect("sdk-worlds.wit");
+        let body: Vec<&str> = worlds
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+            .collect();
+        let dashed = version.replace('.', "-");
+        assert_eq!(
+            body,
+            [
+                format!("package plugboard:runtime@{version};").as_str(),
+                &format!("world backend-{dashed} {{"),
+                "include backend;",
+                "}",
+                &format!("world kernel-library-{dashed} {{"),
+                "include kernel-library;",
+                "}",
+            ],
+            "{version}"
+        );
+        let lib = std::fs::read_to_string(root().join("components/sdk/src/lib.rs")).expect("lib");
+        assert!(
+            lib.contains(&format!("\"wit/{version}\"")),
+            "the SDK generates bindings for {version}"
+        );
+    }
+    assert!(versions >= 5);
+}
+
+#[test]
+fn example_backend_runs_its_exported_program() {
+    runs_like_eager(&test_component("plugboard_example_backend"));
+}
+
+/// `plugboard components info` shows what the SDK embedded from the crate's manifest.
+#[test]
+fn components_info_shows_the_metadata() {
+    let out = Command::new(plugboard_bin())
+        .args(["components", "info"])
+        .arg(test_component("plugboard_example_backend"))
+        .output()
+        .expect("run plugboard");
+    let text = String::from_utf8_lossy(&out.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success());
+    for want in [
+        "kind:",
+        "backend",
+        "contract:      plugboard:runtime@1.4.0",
+        "backend ids:   ExampleBackend",
+        "name:          plugboard-example-backend",
+        "version:       0.1.0",
+        "description:   Example plugboard backend",
+        "authors:       plugboard developers",
+        "license:       Apache-2.0",
+        "built against: 1.4.0",
+        "sdk:           0.1.0",
+    ] {
+        assert!(text.contains(want), "missing {want:?}");
+    }
+}
+
+/// The example backend copied to a temporary directory outside this repository, its
+/// one dependency pointed at the SDK (no path into `wit/`), builds for
+/// `wasm32-wasip2` and runs the example program.
+#[test]
+fn sdk_backend_builds_outside_the_workspace() {
+    let src = root().join("components").join("examples").join("backend");
+    let dir = std::env::temp_dir().join(format!("plugboard-sdk-user-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).expect("dir");
+    let sdk = root().join("components").join("sdk");
+    let manifest = std::fs::read_to_string(src.join("Cargo.toml")).expect("manifest");
+    let manifest = manifest.replace(
+        "plugboard-sdk = { path = \"../../sdk\" }",
+        &format!(
+            "plugboard-sdk = {{ path = {:?} }}",
+            sdk.display().to_string()
+        ),
+    );
+    assert!(manifest.contains(&sdk.display().to_string()), "{manifest}");
+    std::fs::write(dir.join("Cargo.toml"), &manifest).expect("write");
+    let lib = std::fs::read_to_string(src.join("src/lib.rs")).expect("lib.rs");
+    assert!(
+        !lib.contains("wit/") && !manifest.contains("/wit"),
+        "no path into wit/"
+    );
+    std::fs::write(dir.join("src/lib.rs"), lib).expect("write");
+    // The same dependency versions as this repository's components, and its toolchain.
+    std::fs::copy(root().join("components/Cargo.lock"), dir.join("Cargo.lock")).expect("lock");
+    std::fs::copy(
+        root().join("rust-toolchain.toml"),
+        dir.join("rust-toolchain.toml"),
+    )
+    .expect("toolchain");
+    let target = root().join("target").join("sdk-external");
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(&dir)
+        .args([
+            "build",
+            "--release",
+            "--target",
+            "wasm32-wasip2",
+            "--target-dir",
+        ])
+        .arg(&target);
+    for (k, _) in std::env::vars_os() {
+        let k = k.to_string_lossy().to_string();
+        if k.starts_with("CARGO_") && k != "CARGO_HOME"
+            || ["RUSTFLAGS", "RUSTC", "RUSTUP_TOOLCHAIN"].contains(&k.as_str())
+        {
+            cmd.env_remove(&k);
+        }
+    }
+    let status = cmd.status().expect("run cargo");
+    assert!(
+        status.success(),
+        "the example backend builds outside the workspace"
+    );
+    let built = target.join("wasm32-wasip2/release/plugboard_example_backend.wasm");
+    runs_like_eager(&built);
+    let _ = std::fs::remove_dir_all(&dir);
+}
