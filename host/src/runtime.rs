@@ -77,7 +77,6 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use crate::component::{ComponentInfo, ComponentKind, SandboxConfig};
 use crate::distribution::TrustPolicy;
-use crate::program::Instruction;
 use crate::registry::{LoadOptions, RegisteredComponent};
 use crate::{EValue, Error, Method, Program, Registry, Result};
 
@@ -583,21 +582,11 @@ impl LiveMethod {
     /// What the method's kernels and delegates resolve to in `registry`, compared with
     /// what it runs on.
     fn resolve(&self, registry: &Registry) -> Resolution {
-        let plan = self.method.plan();
         let current = self.method.components();
-        let mut resolved: Vec<Option<&Arc<ComponentInfo>>> = Vec::new();
-        for ins in &plan.instructions {
-            if let Instruction::Kernel { op, .. } = ins {
-                let name = plan.operators.get(*op).map(String::as_str).unwrap_or("");
-                resolved.push(registry.kernel(name).map(|(c, _)| &c.info));
-            }
-        }
-        for d in &plan.delegates {
-            resolved.push(registry.backend(&d.id).map(|c| &c.info));
-        }
-        let missing = resolved.iter().any(Option::is_none);
+        let r = crate::method::resolve::resolve(self.method.plan(), registry);
+        let missing = !r.missing.is_empty() || r.backends.iter().any(Option::is_none);
         let mut wanted: Vec<&Arc<ComponentInfo>> = Vec::new();
-        for i in resolved.into_iter().flatten() {
+        for i in r.libraries.iter().chain(r.backends.iter().flatten()) {
             if !wanted.iter().any(|w| Arc::ptr_eq(w, i)) {
                 wanted.push(i);
             }

@@ -110,3 +110,111 @@ impl ExtraLibrary {
         self.instance.call(op, args)
     }
 }
+
+// The protocol described above, for one call.
+use super::profile::EventKind;
+use super::{broken, Method, TensorValue, Value};
+use crate::program::{TensorData, ValueDef};
+
+impl Method {
+    /// A kernel call into extra library `lib`: tensor arguments are copied into their
+    /// shadows there, and those the kernel changed are copied back (see
+    /// [`super::libraries`]).
+    pub(super) fn extra_kernel_call(
+        &mut self,
+        lib: usize,
+        index: u32,
+        args: &[usize],
+    ) -> Result<()> {
+        let program = self.program.clone();
+        let plan = &program.plans()[self.plan_index];
+        // The tensors the call takes, each once, in argument order.
+        let mut tensors: Vec<usize> = Vec::new();
+        let mut take = |j: usize, values: &[Value]| {
+            if matches!(values.get(j), Some(Value::Tensor(_))) && !tensors.contains(&j) {
+                tensors.push(j);
+            }
+        };
+        for &vi in args {
+            match &self.values[vi] {
+                Value::Tensor(_) => take(vi, &self.values),
+                Value::TensorList(items) => items.iter().for_each(|&j| take(j, &self.values)),
+                Value::OptionalTensorList(items) => {
+                    items.iter().flatten().for_each(|&j| take(j, &self.values))
+                }
+                _ => {}
+            }
+        }
+        let info = self.extra_libraries[lib].info.clone();
+        let component = &info.path;
+        let copy_start = self.clock();
+        let mut shadows: Vec<(usize, u32)> = Vec::with_capacity(tensors.len());
+        // (value, sizes and bytes copied in) of the tensors that may change.
+        let mut copied: Vec<(usize, Vec<u32>, Vec<u8>)> = Vec::new();
+        for &vi in &tensors {
+            let Value::Tensor(t) = self.values[vi].clone() else {
+                continue;
+            };
+            let constant = matches!(
+                plan.values.get(vi),
+                Some(ValueDef::Tensor(d)) if matches!(
+                    d.data,
+                    TensorData::Constant { .. } | TensorData::InlineConstant { .. } | TensorData::External { .. }
+                )
+            );
+            let extra = &mut self.extra_libraries[lib];
+            let addr = extra.shadow(vi, t.capacity)?;
+            shadows.push((vi, addr));
+            if constant && !extra.constant_needs_copy(vi) {
+                continue;
+            }
+            let n = t.nbytes()?;
+            let data = if n == 0 {
+                Vec::new()
+            } else {
+                self.storage.read(t.addr, n)?
+            };
+            self.extra_libraries[lib].copy_in(addr, &data)?;
+            if !constant {
+                copied.push((vi, t.sizes.clone(), data));
+            }
+        }
+        let address = |j: usize, t: &TensorValue| {
+            shadows
+                .iter()
+                .find(|(v, _)| *v == j)
+                .map_or(t.addr, |&(_, a)| a)
+        };
+        let kargs = args
+            .iter()
+            .map(|&vi| self.kernel_arg_at(vi, &address))
+            .collect::<Result<Vec<_>>>()?;
+        self.mark("copy to library", EventKind::Copy, copy_start, None);
+        let updates = self.extra_libraries[lib].call(index, &kargs)?;
+        let copy_start = self.clock();
+        for u in updates {
+            self.apply_update(args, u)
+                .map_err(|e| e.with_component_id(component, &info.sha256_hex()))?;
+        }
+        for (vi, sizes, before) in copied {
+            let Value::Tensor(t) = self.values[vi].clone() else {
+                continue;
+            };
+            let n = t.nbytes()?;
+            let addr = address(vi, &t);
+            let now = self.extra_libraries[lib].copy_out(addr, n)?;
+            if now.len() != n {
+                return Err(broken(format!(
+                    "kernels.read returned {} bytes for a {n}-byte tensor",
+                    now.len()
+                ))
+                .with_component_id(component, &info.sha256_hex()));
+            }
+            if t.sizes != sizes || now != before {
+                self.storage.write(t.addr, &now)?;
+            }
+        }
+        self.mark("copy back", EventKind::Copy, copy_start, None);
+        Ok(())
+    }
+}
