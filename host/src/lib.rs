@@ -41,6 +41,6 @@ pub use error::{Error, ErrorContext, ErrorKind, Result};
 pub use method::Method;
 pub use program::Program;
 pub use registry::Registry;
-pub use runtime::{ComponentVersion, LiveMethod, Runtime, RuntimeOptions};
+pub use runtime::{LiveMethod, LoadedComponent, Runtime, RuntimeOptions};
 pub use scalar_type::ScalarType;
 pub use tensor::{EValue, Tensor};

@@ -80,9 +80,12 @@ use crate::distribution::TrustPolicy;
 use crate::registry::{LoadOptions, RegisteredComponent};
 use crate::{EValue, Error, Method, Program, Registry, Result};
 
-/// One version of a component: where it came from and a digest of its bytes.
+/// A component as loaded: where it came from and a digest of its bytes (its identity;
+/// replacing a component loads another one). Not a version number: the contract version
+/// is [`crate::component::ContractVersion`], the component's own version string
+/// [`crate::component::ComponentInfo::component_version`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ComponentVersion {
+pub struct LoadedComponent {
     /// The file it was loaded from (`<bundled>/NAME.wasm` for bundled ones).
     pub path: PathBuf,
     /// SHA-256 of the component's bytes, lower-case hex.
@@ -91,10 +94,10 @@ pub struct ComponentVersion {
     pub kind: ComponentKind,
 }
 
-impl ComponentVersion {
-    /// The version of `info`.
-    pub fn of(info: &ComponentInfo) -> ComponentVersion {
-        ComponentVersion {
+impl LoadedComponent {
+    /// The loaded component `info` describes.
+    pub fn of(info: &ComponentInfo) -> LoadedComponent {
+        LoadedComponent {
             path: info.path.clone(),
             sha256: info.sha256_hex(),
             kind: info.kind,
@@ -230,11 +233,11 @@ impl Runtime {
     }
 
     /// The version of every component in the current snapshot, in load order.
-    pub fn components(&self) -> Vec<ComponentVersion> {
+    pub fn components(&self) -> Vec<LoadedComponent> {
         self.registry()
             .components()
             .iter()
-            .map(|c| ComponentVersion::of(&c.info))
+            .map(|c| LoadedComponent::of(&c.info))
             .collect()
     }
 
@@ -285,7 +288,7 @@ impl Runtime {
 
     /// Loads the component in the file `path` (see [`Registry::load_file`]) and returns
     /// its version. Errors: those of [`Registry::load_file`]; nothing changes on error.
-    pub fn load_component(&self, path: &Path) -> Result<ComponentVersion> {
+    pub fn load_component(&self, path: &Path) -> Result<LoadedComponent> {
         self.load_component_with(path, LoadOptions::default())
     }
 
@@ -295,7 +298,7 @@ impl Runtime {
         &self,
         path: &Path,
         options: LoadOptions,
-    ) -> Result<ComponentVersion> {
+    ) -> Result<LoadedComponent> {
         // Read inside the change (not here) so that the file's signature
         // (`FILE.wasm.sig`) is read with it and the trust policy sees both.
         self.change("load", |r| {
@@ -318,7 +321,7 @@ impl Runtime {
         reference: &str,
         store: &crate::distribution::Store,
         options: LoadOptions,
-    ) -> Result<ComponentVersion> {
+    ) -> Result<LoadedComponent> {
         let fetched = crate::distribution::fetch(reference, store, None)?;
         self.change("load", |r| {
             r.load_signed_bytes(
@@ -338,7 +341,7 @@ impl Runtime {
         path: &Path,
         bytes: &[u8],
         options: LoadOptions,
-    ) -> Result<ComponentVersion> {
+    ) -> Result<LoadedComponent> {
         self.change("load", |r| {
             r.load_bytes_with(path, bytes, options)?;
             last_version(r)
@@ -351,7 +354,7 @@ impl Runtime {
     ///
     /// Errors: those of [`Registry::replace_file`]; on error nothing changes and the old
     /// version keeps serving.
-    pub fn replace_component(&self, old: &str, new_path: &Path) -> Result<ComponentVersion> {
+    pub fn replace_component(&self, old: &str, new_path: &Path) -> Result<LoadedComponent> {
         self.change("replace", |r| {
             let index = r.position(old)?;
             r.replace_file(old, new_path)?;
@@ -366,7 +369,7 @@ impl Runtime {
         old: &str,
         new_path: &Path,
         bytes: &[u8],
-    ) -> Result<ComponentVersion> {
+    ) -> Result<LoadedComponent> {
         self.change("replace", |r| {
             let index = r.position(old)?;
             r.replace_bytes(old, new_path, bytes)?;
@@ -379,10 +382,10 @@ impl Runtime {
     /// dropped or move to a replacement.
     ///
     /// Errors: `NotFound` when nothing is `old`; nothing changes on error.
-    pub fn unload_component(&self, old: &str) -> Result<ComponentVersion> {
+    pub fn unload_component(&self, old: &str) -> Result<LoadedComponent> {
         self.change("unload", |r| {
             let removed: RegisteredComponent = r.unload(old)?;
-            Ok(ComponentVersion::of(&removed.info))
+            Ok(LoadedComponent::of(&removed.info))
         })
     }
 
@@ -403,17 +406,17 @@ impl Runtime {
     }
 }
 
-fn replaced_version(r: &Registry, index: usize) -> Result<ComponentVersion> {
+fn replaced_version(r: &Registry, index: usize) -> Result<LoadedComponent> {
     r.components()
         .get(index)
-        .map(|c| ComponentVersion::of(&c.info))
+        .map(|c| LoadedComponent::of(&c.info))
         .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "replaced component vanished"))
 }
 
-fn last_version(r: &Registry) -> Result<ComponentVersion> {
+fn last_version(r: &Registry) -> Result<LoadedComponent> {
     r.components()
         .last()
-        .map(|c| ComponentVersion::of(&c.info))
+        .map(|c| LoadedComponent::of(&c.info))
         .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "loaded component vanished"))
 }
 
@@ -496,11 +499,11 @@ impl LiveMethod {
 
     /// The component versions the method runs on (its last execute ran on exactly
     /// these): its kernel library, then its backends.
-    pub fn components(&self) -> Vec<ComponentVersion> {
+    pub fn components(&self) -> Vec<LoadedComponent> {
         self.method
             .components()
             .into_iter()
-            .map(|c| ComponentVersion::of(c))
+            .map(|c| LoadedComponent::of(c))
             .collect()
     }
 

@@ -72,7 +72,7 @@ struct Xnnpack;
 
 /// An initialized delegate.
 pub struct Delegate {
-    rt: RefCell<runtime::Runtime>,
+    rt: RefCell<runtime::PreparedDelegate>,
 }
 
 impl Guest for Xnnpack {
@@ -104,7 +104,7 @@ impl Guest for Xnnpack {
         let payload = header::split(&processed)?;
         let graph = graph::parse(&payload, &mut NamedData)?;
         drop(processed);
-        let rt = runtime::Runtime::new(graph)?;
+        let rt = runtime::PreparedDelegate::new(graph)?;
         Ok(DelegateHandle::new(Delegate {
             rt: RefCell::new(rt),
         }))

@@ -29,7 +29,7 @@ create_exception!(
 /// A component version as it crosses into Python: `(path, sha256, kind)`.
 type WireVersion = (String, String, &'static str);
 
-fn wire_version(v: plugboard::ComponentVersion) -> WireVersion {
+fn wire_version(v: plugboard::LoadedComponent) -> WireVersion {
     let kind = match v.kind {
         plugboard::component::ComponentKind::KernelLibrary => "kernel library",
         plugboard::component::ComponentKind::Backend => "backend",
@@ -54,19 +54,19 @@ type WireTensor = (u8, Vec<usize>, Vec<u8>);
 
 /// The live registry of components (`plugboard::Runtime`: bundled ones plus any
 /// loaded, replaceable and unloadable while methods run), with its sandbox settings.
-#[pyclass(name = "Registry", module = "plugboard._plugboard")]
-struct PyRegistry {
+#[pyclass(name = "Runtime", module = "plugboard._plugboard")]
+struct PyRuntime {
     inner: Runtime,
 }
 
-impl PyRegistry {
+impl PyRuntime {
     fn snapshot(&self) -> Arc<Registry> {
         self.inner.registry()
     }
 }
 
 #[pymethods]
-impl PyRegistry {
+impl PyRuntime {
     /// A registry with the bundled components (unless `bundled` is false), under a
     /// memory cap of `memory_cap_mib` per instance and a call deadline of
     /// `deadline_ms` (0: none). With `locked` (a `plugboard.lock` path) only the
@@ -99,7 +99,7 @@ impl PyRegistry {
             require_signed,
             no_bundled: !bundled,
         };
-        Ok(PyRegistry {
+        Ok(PyRuntime {
             inner: Runtime::with_options(options).map_err(py_err)?,
         })
     }
@@ -279,7 +279,7 @@ impl PyMethod {
         py: Python<'_>,
         program: &PyProgram,
         name: String,
-        registry: &PyRegistry,
+        registry: &PyRuntime,
     ) -> PyResult<Self> {
         let (p, rt) = (program.inner.clone(), registry.inner.clone());
         py.detach(move || {
@@ -387,7 +387,7 @@ fn from_evalue(py: Python<'_>, v: EValue) -> PyResult<Py<PyAny>> {
 /// The native module.
 #[pymodule]
 fn _plugboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyRegistry>()?;
+    m.add_class::<PyRuntime>()?;
     m.add_class::<PyProgram>()?;
     m.add_class::<PyMethod>()?;
     m.add("PlugboardError", m.py().get_type::<PlugboardError>())?;

@@ -1,4 +1,4 @@
-//! Prepared-call batching: planned at load ([`Batch::plan`]) and run by the executor
+//! Prepared-call batching: planned at load ([`Batch::of`]) and run by the executor
 //! ([`Method::run_batch`]): runs of consecutive kernel calls go to the home kernel
 //! library in one crossing (`kernels.run-prepared`).
 
@@ -42,7 +42,7 @@ impl Batch {
     /// `home(op)`: whether plan operator `op` is served by the home library (only its
     /// calls are batched; calls into other libraries copy their arguments across).
     /// `folded[pc]`: whether the call at `pc` folds.
-    pub(super) fn plan(
+    pub(super) fn of(
         plan: &Plan,
         has_library: bool,
         home: impl Fn(usize) -> bool,
@@ -91,7 +91,7 @@ impl Method {
         } else {
             let program = self.program.clone();
             let op_table = &self.op_table;
-            let fresh = Batch::plan(
+            let fresh = Batch::of(
                 &program.plans()[self.plan_index],
                 self.kernel_info.is_some(),
                 |op| matches!(op_table.get(op), Some(Some((0, _)))),

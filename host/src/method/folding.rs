@@ -67,7 +67,7 @@ fn is_random(name: &str) -> bool {
 /// Finds the calls of `plan` that fold. `home(op)`: whether plan operator `op` is
 /// served by the home kernel library; `delegate_outputs[pc]`: how many trailing
 /// arguments of the `DelegateCall` at `pc` are its outputs (see `dataflow`).
-pub(super) fn plan(
+pub(super) fn find(
     plan: &Plan,
     home: impl Fn(usize) -> bool,
     delegate_outputs: &[usize],
@@ -204,7 +204,7 @@ mod tests {
 
     fn fold(p: &Plan) -> Folding {
         let outputs = vec![0; p.instructions.len()];
-        super::plan(p, |_| true, &outputs)
+        super::find(p, |_| true, &outputs)
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::program::{Instruction, Plan, ValueDef};
 /// For each value of `plan`: `Some(last reader)` (an instruction index) when its bytes
 /// go from delegate to delegate on the host, `None` otherwise. `delegate_outputs[pc]`:
 /// how many trailing arguments of the `DelegateCall` at `pc` are its outputs.
-pub(super) fn plan(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>> {
+pub(super) fn handed_values(plan: &Plan, delegate_outputs: &[usize]) -> Vec<Option<usize>> {
     let n_vals = plan.values.len();
     let mut handed = vec![None; n_vals];
     let Some(flow) = Flow::of(plan, delegate_outputs) else {

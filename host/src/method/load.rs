@@ -154,7 +154,7 @@ impl Method {
         let delegate_outputs = dataflow::delegate_outputs(plan);
         let home_op = |op: usize| matches!(op_table.get(op), Some(Some((0, _))));
         let folding = if library.is_some() {
-            folding::plan(plan, home_op, &delegate_outputs)
+            folding::find(plan, home_op, &delegate_outputs)
         } else {
             folding::Folding::default()
         };
@@ -164,8 +164,8 @@ impl Method {
                 folding.count()
             );
         }
-        let batch = Batch::plan(plan, library.is_some(), home_op, &folding.folded);
-        let handoff = handoff::plan(plan, &delegate_outputs);
+        let batch = Batch::of(plan, library.is_some(), home_op, &folding.folded);
+        let handoff = handoff::handed_values(plan, &delegate_outputs);
         let rereads = handoff::rereads(plan, &delegate_outputs);
         let mut method = Method {
             handed: vec![None; handoff.len()],

@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
     {
         return;
     }
-    let Ok(mut rt) = runtime::Runtime::new(g) else {
+    let Ok(mut rt) = runtime::PreparedDelegate::new(g) else {
         return;
     };
     let ins: Vec<Tensor> = input_dims.iter().map(|d| zeros(d)).collect();

@@ -39,7 +39,7 @@ use prepare::Prep;
 use shapes::Step;
 
 /// An initialized delegate.
-pub struct Runtime {
+pub struct PreparedDelegate {
     graph: Graph,
     preps: Vec<Prep>,
     /// `f32` data of the constants read as plain operands.
@@ -56,7 +56,7 @@ pub struct Runtime {
     /// For each value: whether it is a graph input that no node writes and that is
     /// not a graph output, so that nodes may read it where the delegate call put it.
     readonly_input: Vec<bool>,
-    /// During [`Runtime::execute`] only: graph inputs read in place, as (address,
+    /// During [`PreparedDelegate::execute`] only: graph inputs read in place, as (address,
     /// elements) of the argument's bytes, instead of being copied into the arena
     /// first (a delegate's inputs are often a large share of the data it touches).
     /// The arguments outlive the call and nothing writes them; cleared before
@@ -64,10 +64,10 @@ pub struct Runtime {
     external: Vec<Option<(usize, usize)>>,
 }
 
-impl Runtime {
+impl PreparedDelegate {
     /// Prepares `graph`: checks that every node can run here, packs weights and
     /// builds the schedule for the declared input shapes.
-    pub fn new(mut graph: Graph) -> Result<Runtime, Error> {
+    pub fn new(mut graph: Graph) -> Result<PreparedDelegate, Error> {
         crate::fusion::fuse_clamps(&mut graph);
         crate::fusion::fuse_silu(&mut graph);
         crate::fusion::fuse_conv_activations(&mut graph);
@@ -91,7 +91,7 @@ impl Runtime {
                 v.data = Some(Rc::from(Vec::new()));
             }
         }
-        let mut rt = Runtime {
+        let mut rt = PreparedDelegate {
             graph,
             preps,
             consts,

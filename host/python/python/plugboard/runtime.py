@@ -150,9 +150,9 @@ class Method:
 
     @property
     def components(self):
-        """The :class:`ComponentVersion` of each component this method's current
+        """The :class:`LoadedComponent` of each component this method's current
         version runs on (it moves to replaced components at its next ``execute``)."""
-        return [ComponentVersion(*v) for v in self._native.components()]
+        return [LoadedComponent(*v) for v in self._native.components()]
 
 
 class Program:
@@ -199,8 +199,8 @@ class OperatorRegistry:
         return set(self._registry.operator_names())
 
 
-class ComponentVersion(NamedTuple):
-    """One version of a component, as ``plugboard::ComponentVersion`` in Rust: the
+class LoadedComponent(NamedTuple):
+    """A component as loaded, as ``plugboard::LoadedComponent`` in Rust: the
     ``path`` it was loaded from (``<bundled>/NAME.wasm`` for bundled ones), the
     ``sha256`` of its bytes, and its ``kind`` (``"kernel library"`` or ``"backend"``)."""
 
@@ -239,7 +239,7 @@ class Runtime:
         return Runtime()
 
     def __init__(self, **sandbox):
-        self._registry = _pb.Registry(**sandbox)
+        self._registry = _pb.Runtime(**sandbox)
         self.backend_registry = BackendRegistry(self._registry)
         self.operator_registry = OperatorRegistry(self._registry)
 
@@ -278,17 +278,17 @@ class Runtime:
         ``oci://REGISTRY/REPO:TAG`` / ``...@sha256:DIGEST`` reference (pulled into the
         local store) into this runtime, checked against the lockfile and signature
         rules, then version-checked; methods loaded afterwards see it. Returns its
-        :class:`ComponentVersion`."""
-        return ComponentVersion(*self._registry.load_component(str(path)))
+        :class:`LoadedComponent`."""
+        return LoadedComponent(*self._registry.load_component(str(path)))
 
     def replace_component(self, old: str, new_path: Union[Path, str]):
         """Replaces component ``old`` (a path, a file name, or a backend id it
         registers) with ``new_path``. Checked, compiled and instantiated first: a
         failure raises and changes nothing. Loaded methods move at their next
-        ``execute``. Returns the new :class:`ComponentVersion`."""
-        return ComponentVersion(*self._registry.replace_component(str(old), str(new_path)))
+        ``execute``. Returns the new :class:`LoadedComponent`."""
+        return LoadedComponent(*self._registry.replace_component(str(old), str(new_path)))
 
     def unload_component(self, old: str):
         """Unloads component ``old``: new loads no longer see it; loaded methods keep
-        it until they are dropped. Returns its :class:`ComponentVersion`."""
-        return ComponentVersion(*self._registry.unload_component(str(old)))
+        it until they are dropped. Returns its :class:`LoadedComponent`."""
+        return LoadedComponent(*self._registry.unload_component(str(old)))
