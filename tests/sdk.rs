@@ -130,12 +130,11 @@ fn components_info_shows_the_metadata() {
 }
 
 /// The example backend copied to a temporary directory outside this repository, its
-/// one dependency pointed at the SDK (no path into `wit/`), builds for
-/// `wasm32-wasip2` and runs the example program.
-#[test]
-fn sdk_backend_builds_outside_the_workspace() {
+/// one dependency pointed at the SDK (no path into `wit/`) with `sdk` as its options,
+/// built for `wasm32-wasip2`: the built component, or the build's stderr.
+fn build_outside(tag: &str, sdk_options: &str) -> Result<PathBuf, String> {
     let src = root().join("components").join("examples").join("backend");
-    let dir = std::env::temp_dir().join(format!("plugboard-sdk-user-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("plugboard-sdk-user-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("src")).expect("dir");
     let sdk = root().join("components").join("sdk");
@@ -143,7 +142,7 @@ fn sdk_backend_builds_outside_the_workspace() {
     let manifest = manifest.replace(
         "plugboard-sdk = { path = \"../../sdk\" }",
         &format!(
-            "plugboard-sdk = {{ path = {:?} }}",
+            "plugboard-sdk = {{ path = {:?}{sdk_options} }}",
             sdk.display().to_string()
         ),
     );
@@ -181,12 +180,43 @@ fn sdk_backend_builds_outside_the_workspace() {
             cmd.env_remove(&k);
         }
     }
-    let status = cmd.status().expect("run cargo");
-    assert!(
-        status.success(),
-        "the example backend builds outside the workspace"
-    );
-    let built = target.join("wasm32-wasip2/release/plugboard_example_backend.wasm");
-    runs_like_eager(&built);
+    let out = cmd.output().expect("run cargo");
     let _ = std::fs::remove_dir_all(&dir);
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    // Kept apart from the next build's output, which has the same name.
+    let built = target.join("wasm32-wasip2/release/plugboard_example_backend.wasm");
+    let kept = target.join(format!("example-{tag}.wasm"));
+    std::fs::copy(&built, &kept).expect("keep");
+    Ok(kept)
+}
+
+fn contract_of(path: &Path) -> String {
+    let mut reg = plugboard::Registry::new(plugboard_tests::sandbox()).expect("registry");
+    reg.load_file(path).expect("loads");
+    reg.components()[0].info.version.to_string()
+}
+
+/// The example backend builds outside the workspace on the SDK alone and runs, against
+/// the default contract and against 1.0.0 (the SDK's `v1_0` feature alone); a build
+/// with two contract versions' features is refused with what to write instead.
+#[test]
+fn sdk_backend_builds_outside_the_workspace() {
+    let latest = build_outside("default", "").expect("builds");
+    assert_eq!(contract_of(&latest), "1.4.0");
+    runs_like_eager(&latest);
+    let v1_0 = build_outside(
+        "v1_0",
+        ", default-features = false, features = [\"v1_0\", \"allocator\"]",
+    )
+    .expect("builds against 1.0.0");
+    assert_eq!(contract_of(&v1_0), "1.0.0");
+    runs_like_eager(&v1_0);
+    let two =
+        build_outside("two", ", features = [\"v1_0\"]").expect_err("two versions are refused");
+    assert!(
+        two.contains("enable exactly one contract version feature per component"),
+        "{two}"
+    );
 }

@@ -6,7 +6,8 @@
 //!
 //! - **Bindings for every released contract**, one module per version behind a feature
 //!   (`v1_4`, the default, ... `v1_0`), each with a module per world: [`v1_4::backend`]
-//!   and [`v1_4::kernel_library`]. They are generated from the frozen contract folders
+//!   and [`v1_4::kernel_library`], and the enabled version's as [`backend`] and
+//!   [`kernel_library`]. They are generated from the frozen contract folders
 //!   this crate carries (`wit/X.Y.Z`, exactly as published); a component is built
 //!   against one version and a plugboard host serves it the behaviour of that version.
 //! - **Export macros**: [`export_backend!`] and [`export_kernel_library!`] export your
@@ -22,7 +23,7 @@
 //! `cargo build --release --target wasm32-wasip2`):
 //!
 //! ```ignore
-//! use plugboard_sdk::v1_4::backend::prelude::*;
+//! use plugboard_sdk::backend::prelude::*; // the bindings of the enabled contract version
 //!
 //! struct Doubler;
 //! struct Handle;
@@ -378,12 +379,163 @@ contract_version!(
     "plugboard_sdk::v1_4::kernel_library"
 );
 
+// The enabled version's modules at the crate root, so that a component names no version
+// in its code: `plugboard_sdk::backend`, `plugboard_sdk::kernel_library`. Its version
+// is chosen by the feature alone (the newest enabled one, when a native workspace build
+// unifies several).
+#[cfg(all(
+    feature = "v1_0",
+    not(any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+))]
+pub use v1_0::{backend, kernel_library, CONTRACT_VERSION};
+#[cfg(all(
+    feature = "v1_1",
+    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+))]
+pub use v1_1::{backend, kernel_library, CONTRACT_VERSION};
+#[cfg(all(feature = "v1_2", not(any(feature = "v1_3", feature = "v1_4"))))]
+pub use v1_2::{backend, kernel_library, CONTRACT_VERSION};
+#[cfg(all(feature = "v1_3", not(any(feature = "v1_4"))))]
+pub use v1_3::{backend, kernel_library, CONTRACT_VERSION};
+#[cfg(feature = "v1_4")]
+pub use v1_4::{backend, kernel_library, CONTRACT_VERSION};
+
+// The version `export_backend!(T)` and `export_kernel_library!(T)` use: the newest one
+// whose feature is on (a component enables exactly one; see the guard below).
+
+#[cfg(all(
+    feature = "v1_0",
+    not(any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v1_0);
+    };
+}
+
+#[cfg(all(
+    feature = "v1_0",
+    not(any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v1_0);
+    };
+}
+
+#[cfg(all(
+    feature = "v1_1",
+    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v1_1);
+    };
+}
+
+#[cfg(all(
+    feature = "v1_1",
+    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v1_1);
+    };
+}
+
+#[cfg(all(feature = "v1_2", not(any(feature = "v1_3", feature = "v1_4"))))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v1_2);
+    };
+}
+
+#[cfg(all(feature = "v1_2", not(any(feature = "v1_3", feature = "v1_4"))))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v1_2);
+    };
+}
+
+#[cfg(all(feature = "v1_3", not(any(feature = "v1_4"))))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v1_3);
+    };
+}
+
+#[cfg(all(feature = "v1_3", not(any(feature = "v1_4"))))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v1_3);
+    };
+}
+
+#[cfg(feature = "v1_4")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v1_4);
+    };
+}
+
+#[cfg(feature = "v1_4")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v1_4);
+    };
+}
+
+// Bindings of two contract versions in one component would declare the same import
+// names (`named-data.get`) from two import modules, and the linker keeps one of them: the
+// component would import a mix of versions and the host would serve it the newest one's
+// meaning. A wasm build with more than one version feature is refused. (Native builds of
+// a workspace that holds components of several versions unify the features; they link
+// no imports.)
+#[cfg(all(
+    target_arch = "wasm32",
+    any(
+        all(
+            feature = "v1_0",
+            any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4")
+        ),
+        all(
+            feature = "v1_1",
+            any(feature = "v1_2", feature = "v1_3", feature = "v1_4")
+        ),
+        all(feature = "v1_2", any(feature = "v1_3", feature = "v1_4")),
+        all(feature = "v1_3", feature = "v1_4"),
+    )
+))]
+compile_error!(
+    "plugboard-sdk: enable exactly one contract version feature per component (the default is \"v1_4\"; for another version use `default-features = false, features = [\"v1_0\", \"allocator\"]`)"
+);
+
 /// Exports `$ty` (which implements the `backend` world's `Guest`) as the component's
-/// backend, against contract `$version` (`v1_4` when omitted; that version's feature
-/// must be on), and embeds the component's metadata ([`component_metadata!`]).
+/// backend, against contract `$version` (when omitted: the version whose feature is on),
+/// and embeds the component's metadata ([`component_metadata!`]).
 #[macro_export]
 macro_rules! export_backend {
-    ($ty:ident) => { $crate::export_backend!($ty, v1_4); };
+    ($ty:ident) => { $crate::__export_backend_default!($ty); };
     ($ty:ident, v1_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_0_0_impl!($ty with_types_in $crate::v1_0::backend); $crate::component_metadata!("1.0.0"); $crate::__keep!($ty, $crate::v1_0::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_0::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_0::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_1_0_impl!($ty with_types_in $crate::v1_1::backend); $crate::component_metadata!("1.1.0"); $crate::__keep!($ty, $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_2_0_impl!($ty with_types_in $crate::v1_2::backend); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
@@ -392,11 +544,11 @@ macro_rules! export_backend {
 }
 
 /// Exports `$ty` (which implements the `kernel-library` world's `Guest`) as the
-/// component's kernel library, against contract `$version` (`v1_4` when omitted), and
-/// embeds the component's metadata ([`component_metadata!`]).
+/// component's kernel library, against contract `$version` (when omitted: the version
+/// whose feature is on), and embeds the component's metadata ([`component_metadata!`]).
 #[macro_export]
 macro_rules! export_kernel_library {
-    ($ty:ident) => { $crate::export_kernel_library!($ty, v1_4); };
+    ($ty:ident) => { $crate::__export_kernel_library_default!($ty); };
     ($ty:ident, v1_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_0_0_impl!($ty with_types_in $crate::v1_0::kernel_library); $crate::component_metadata!("1.0.0"); $crate::__keep!($ty, $crate::v1_0::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
     ($ty:ident, v1_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_1_0_impl!($ty with_types_in $crate::v1_1::kernel_library); $crate::component_metadata!("1.1.0"); $crate::__keep!($ty, $crate::v1_1::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
     ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_2_0_impl!($ty with_types_in $crate::v1_2::kernel_library); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };

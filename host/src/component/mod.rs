@@ -157,6 +157,18 @@ impl ComponentInfo {
             .instantiate_pre(&component)
             .map_err(|e| incompatible(format!("cannot link the component: {e:#}")))?;
         let metadata = ComponentMetadata::read(bytes);
+        if let Some(said) = metadata.contract.as_deref() {
+            if ContractVersion::parse(said) != Some(version) {
+                // The host serves what the imports and exports say; a mismatch means the
+                // component was built with bindings of several contract versions.
+                tracing::warn!(
+                    "{}: its metadata says it was built against {}@{said}, but its imports and exports use {}@{version}; serving {version}",
+                    path.display(),
+                    version::PACKAGE,
+                    version::PACKAGE
+                );
+            }
+        }
         let name: Arc<str> = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

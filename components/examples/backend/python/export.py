@@ -2,12 +2,15 @@
 to `ExampleBackend` and whose sigmoid stays on the portable kernels, with inputs and
 eager PyTorch's outputs.
 
-    python components/examples/backend/python/export.py   # from the repository root,
-                                                          # in the fixtures' venv
-writes tests/fixtures/example_backend/{example_backend.pte, input0.npy, input1.npy,
-expected0.npy}.
+    python export.py [--out DIR]
+
+in a venv with executorch 1.5.1 and torch 2.14.0 (the versions of
+tests/fixtures/README.md) writes DIR/{example_backend.pte, input0.npy, input1.npy,
+expected0.npy}. DIR defaults to tests/fixtures/example_backend when this file is in the
+plugboard repository, else to ./example_backend.
 """
 
+import argparse
 import pathlib
 import sys
 
@@ -25,8 +28,18 @@ class Model(torch.nn.Module):
         return torch.sigmoid(h) * y + h
 
 
+def default_out() -> pathlib.Path:
+    here = pathlib.Path(__file__).resolve()
+    repo = here.parents[4] if len(here.parents) > 4 else None
+    if repo is not None and (repo / "tests" / "fixtures" / "export.py").exists():
+        return repo / "tests" / "fixtures" / "example_backend"
+    return pathlib.Path.cwd() / "example_backend"
+
+
 def main() -> None:
-    out = pathlib.Path(__file__).resolve().parents[4] / "tests" / "fixtures" / "example_backend"
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=pathlib.Path, default=None, help="output folder")
+    out = parser.parse_args().out or default_out()
     out.mkdir(parents=True, exist_ok=True)
     torch.manual_seed(7)
     inputs = (torch.randn(4, 10), torch.randn(4, 10))

@@ -17,7 +17,8 @@
 //! Step `k` must write value `I + k`, and read only values written before it. `init`
 //! checks all of it, so `execute` cannot index out of range.
 
-use plugboard_sdk::v1_4::backend::prelude::*;
+// The bindings of the contract version the `plugboard-sdk` feature chose (v1_4 by default).
+use plugboard_sdk::backend::prelude::*;
 
 /// The backend id this component registers (the name of the Python `BackendDetails`).
 const BACKEND_ID: &str = "ExampleBackend";
