@@ -22,7 +22,7 @@
 //! A complete backend (add it to a crate with `crate-type = ["cdylib"]`, build with
 //! `cargo build --release --target wasm32-wasip2`):
 //!
-//! ```ignore
+//! ```no_run
 //! use plugboard_sdk::backend::prelude::*; // the bindings of the enabled contract version
 //!
 //! struct Doubler;

@@ -6,7 +6,7 @@
 //! A kernel library implements the four exports by calling these; errors convert into
 //! every version's `Error` with `?`.
 //!
-//! ```ignore
+//! ```text
 //! fn alloc(size: u64, align: u32) -> Result<u32, Error> { Ok(plugboard_sdk::memory::alloc(size, align)?) }
 //! fn free(address: u32) { plugboard_sdk::memory::free(address) }
 //! fn write(address: u32, data: Vec<u8>) -> Result<(), Error> { Ok(plugboard_sdk::memory::write(address, &data)?) }
