@@ -26,10 +26,7 @@ fn bytes_of(name: &str) -> &'static [u8] {
         .expect("bundled component")
 }
 
-fn sha256(bytes: &[u8]) -> [u8; 32] {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes).into()
-}
+use plugboard::component::sha256;
 
 /// A fresh, private cache directory under `target/` for one case.
 fn fresh_dir(case: &str) -> PathBuf {

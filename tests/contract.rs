@@ -8,44 +8,28 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use plugboard::component::HOST_VERSION;
+use plugboard::component::{ContractVersion, HOST_VERSION};
 use plugboard::program::schema::executorch_flatbuffer as fb;
 use plugboard::{EValue, ErrorKind, Method, Program, Registry, Tensor};
 use plugboard_tests::wit_compat::{violations, Contract};
 use plugboard_tests::{
-    fixtures, max_abs_diff, parse_pte, pte, read_numbered, root, sandbox, test_component, write_pte,
+    fixtures, max_abs_diff, parse_pte, pte, read_numbered, root, sandbox, sha256_hex,
+    test_component, write_pte,
 };
 
 /// The frozen contract folders, `wit/X.Y.Z`, oldest first.
 fn frozen() -> Vec<(String, PathBuf)> {
-    let mut out: Vec<(semver_key::Key, String, PathBuf)> = std::fs::read_dir(root().join("wit"))
+    let mut out: Vec<(ContractVersion, String, PathBuf)> = std::fs::read_dir(root().join("wit"))
         .expect("wit/")
         .flatten()
         .filter(|e| e.path().is_dir())
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            Some((semver_key::parse(&name)?, name, e.path()))
+            Some((ContractVersion::parse(&name)?, name, e.path()))
         })
         .collect();
     out.sort();
     out.into_iter().map(|(_, n, p)| (n, p)).collect()
-}
-
-mod semver_key {
-    pub type Key = (u64, u64, u64);
-    pub fn parse(s: &str) -> Option<Key> {
-        let mut it = s.split('.').map(|p| p.parse::<u64>().ok());
-        let k = (it.next()??, it.next()??, it.next()??);
-        it.next().is_none().then_some(k)
-    }
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 fn wit_files(dir: &Path) -> Vec<PathBuf> {
@@ -386,7 +370,8 @@ fn load(reg: &Registry, path: &Path) -> plugboard::Result<Method> {
 #[test]
 fn conformance_backend_every_version() {
     for (v, _) in frozen() {
-        let has = |min: (u64, u64)| semver_key::parse(&v).is_some_and(|k| (k.0, k.1) >= min);
+        let has =
+            |min: (u64, u64)| ContractVersion::parse(&v).is_some_and(|k| (k.major, k.minor) >= min);
         let reg = backend_registry(&v);
         let mut extras = Extras {
             named: Some((

@@ -14,15 +14,7 @@ use std::process::Output;
 use plugboard::distribution::{oci, TrustPolicy};
 use plugboard::{Registry, Runtime, RuntimeOptions, SandboxConfig};
 use plugboard_tests::registry_server::RegistryServer;
-use plugboard_tests::{fixtures, max_abs_diff, plugboard_bin, read_numbered, root};
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+use plugboard_tests::{fixtures, max_abs_diff, plugboard_bin, read_numbered, root, sha256_hex};
 
 /// A fresh folder for one case with the bundled components written out as files.
 struct Case {

@@ -12,6 +12,11 @@ use std::sync::Arc;
 use plugboard::program::schema::executorch_flatbuffer as fb;
 use plugboard::{npy, EValue, Method, Program, Registry, SandboxConfig, Tensor};
 
+/// SHA-256 of `bytes` in lower-case hex, as the host computes a component's identity.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    plugboard::component::hex(&plugboard::component::sha256(bytes))
+}
+
 /// The workspace root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -21,7 +21,7 @@ pub mod tensor;
 // results of `read`), and dlmalloc and dlfree were 2% of tiny GPT-2's time.
 plugboard_sdk::global_allocator!();
 
-use std::cell::RefCell;
+use plugboard_sdk::prepared::PreparedCalls;
 
 use exports::plugboard::runtime::kernels::{Guest, KernelArg, KernelUpdate, OperatorInfo};
 use plugboard::runtime::types::{Error, ErrorKind};
@@ -36,7 +36,7 @@ struct Portable;
 
 thread_local! {
     /// Calls stored by `prepare`: operator index and arguments.
-    static PREPARED: RefCell<Vec<(u32, Vec<KernelArg>)>> = const { RefCell::new(Vec::new()) };
+    static PREPARED: PreparedCalls<KernelArg> = const { PreparedCalls::new() };
 }
 
 fn run_one(op: u32, args: &mut args::Args<'_>) -> Result<(), Error> {
@@ -76,37 +76,25 @@ impl Guest for Portable {
                 format!("no operator with index {op}"),
             ));
         }
-        PREPARED.with(|p| {
-            let mut p = p.borrow_mut();
-            p.push((op, args));
-            Ok(p.len() as u32 - 1)
-        })
+        Ok(PREPARED.with(|p| p.prepare(op, args)))
     }
 
     fn clear_prepared() {
-        PREPARED.with(|p| p.borrow_mut().clear());
+        PREPARED.with(PreparedCalls::clear);
     }
 
     fn run_prepared(calls: Vec<u32>) -> Result<(u32, Vec<KernelUpdate>), (u32, Error)> {
         PREPARED.with(|p| {
-            let p = p.borrow();
-            for (pos, &id) in calls.iter().enumerate() {
-                let pos = pos as u32;
-                plugboard::runtime::progress::at(pos);
-                let (op, stored) = p.get(id as usize).ok_or_else(|| {
-                    (
-                        pos,
-                        err(ErrorKind::InvalidArgument, format!("no prepared call {id}")),
-                    )
-                })?;
-                let mut ctx = args::Args::borrowed(stored);
-                run_one(*op, &mut ctx).map_err(|e| (pos, e))?;
-                let updates = ctx.into_updates();
-                if !updates.is_empty() {
-                    return Ok((pos + 1, updates));
-                }
-            }
-            Ok((calls.len() as u32, Vec::new()))
+            p.run(
+                &calls,
+                plugboard::runtime::progress::at,
+                |op, stored| {
+                    let mut ctx = args::Args::borrowed(stored);
+                    run_one(op, &mut ctx)?;
+                    Ok(ctx.into_updates())
+                },
+                |id| err(ErrorKind::InvalidArgument, format!("no prepared call {id}")),
+            )
         })
     }
 

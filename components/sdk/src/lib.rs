@@ -65,6 +65,7 @@ pub mod memory;
 #[doc(hidden)]
 pub mod metadata;
 pub mod payload;
+pub mod prepared;
 pub mod tensor;
 
 #[doc(hidden)]

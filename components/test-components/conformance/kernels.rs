@@ -11,14 +11,14 @@
 // `0xBAD0` bytes returns an address past the 32-bit memory (`0xffffff00`), as a broken
 // library might.
 
+use plugboard_sdk::prepared::PreparedCalls;
 use sdk::plugboard;
 use sdk::prelude::*;
 
 struct Conformance;
 
 thread_local! {
-    static PREPARED: std::cell::RefCell<Vec<(u32, Vec<KernelArg>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    static PREPARED: PreparedCalls<KernelArg> = const { PreparedCalls::new() };
 }
 
 fn tensor(args: &[KernelArg], i: usize) -> Result<&'static mut [f32], Error> {
@@ -63,34 +63,22 @@ impl Guest for Conformance {
     }
 
     fn prepare(op: u32, args: Vec<KernelArg>) -> Result<u32, Error> {
-        PREPARED.with(|p| {
-            let mut p = p.borrow_mut();
-            p.push((op, args));
-            Ok(p.len() as u32 - 1)
-        })
+        Ok(PREPARED.with(|p| p.prepare(op, args)))
     }
 
     fn clear_prepared() {
-        PREPARED.with(|p| p.borrow_mut().clear());
+        PREPARED.with(PreparedCalls::clear);
     }
 
     fn run_prepared(calls: Vec<u32>) -> Result<(u32, Vec<KernelUpdate>), (u32, Error)> {
-        for (pos, id) in calls.iter().enumerate() {
-            plugboard::runtime::progress::at(pos as u32);
-            let (op, args) = PREPARED
-                .with(|p| p.borrow().get(*id as usize).cloned())
-                .ok_or_else(|| {
-                    (
-                        pos as u32,
-                        invalid_argument(format!("unknown prepared call {id}")),
-                    )
-                })?;
-            let updates = Self::call(op, args).map_err(|e| (pos as u32, e))?;
-            if !updates.is_empty() {
-                return Ok((pos as u32 + 1, updates));
-            }
-        }
-        Ok((calls.len() as u32, Vec::new()))
+        PREPARED.with(|p| {
+            p.run(
+                &calls,
+                plugboard::runtime::progress::at,
+                |op, args| Self::call(op, args.to_vec()),
+                |id| invalid_argument(format!("unknown prepared call {id}")),
+            )
+        })
     }
 
     fn alloc(size: u64, align: u32) -> Result<u32, Error> {

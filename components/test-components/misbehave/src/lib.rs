@@ -11,7 +11,7 @@ use plugboard_sdk::v1_4::kernel_library::prelude::*;
 struct Misbehave;
 
 thread_local! {
-    static PREPARED: std::cell::RefCell<Vec<(u32, Vec<KernelArg>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static PREPARED: plugboard_sdk::prepared::PreparedCalls<KernelArg> = const { plugboard_sdk::prepared::PreparedCalls::new() };
     /// The code the last `add` call saw (0 when none).
     static CODE: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
 }
@@ -121,27 +121,24 @@ impl Guest for Misbehave {
     }
 
     fn prepare(op: u32, args: Vec<KernelArg>) -> Result<u32, Error> {
-        PREPARED.with(|p| {
-            let mut p = p.borrow_mut();
-            p.push((op, args));
-            Ok(p.len() as u32 - 1)
-        })
+        Ok(PREPARED.with(|p| p.prepare(op, args)))
     }
 
     fn clear_prepared() {
-        PREPARED.with(|p| p.borrow_mut().clear());
+        PREPARED.with(|p| p.clear());
     }
 
     fn run_prepared(calls: Vec<u32>) -> Result<(u32, Vec<KernelUpdate>), (u32, Error)> {
-        for (pos, id) in calls.iter().enumerate() {
-            plugboard::runtime::progress::at(pos as u32);
-            let (op, args) = PREPARED
-                .with(|p| p.borrow().get(*id as usize).cloned())
-                .ok_or_else(|| (pos as u32, invalid("unknown prepared call")))?;
-            let updates = Self::call(op, args).map_err(|e| (pos as u32, e))?;
-            if !updates.is_empty() {
-                return Ok((pos as u32 + 1, updates));
-            }
+        let ran = PREPARED.with(|p| {
+            p.run(
+                &calls,
+                plugboard::runtime::progress::at,
+                |op, args| Self::call(op, args.to_vec()),
+                |_| invalid("unknown prepared call"),
+            )
+        })?;
+        if !ran.1.is_empty() {
+            return Ok(ran);
         }
         let n = calls.len() as u32;
         match CODE.with(|c| c.get()) {
