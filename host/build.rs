@@ -18,6 +18,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Components of the workspace built against contract 1.4 (the rest are built against
+/// the newest, 2.x). `plugboard-test-xnnpack-v1` is the XNNPACK backend's 1.4 build, a
+/// test artifact; the others have not moved to 2.0 yet.
+const CONTRACT_1_PACKAGES: &[&str] = &[
+    "plugboard-test-xnnpack-v1",
+    "plugboard-vulkan",
+    "plugboard-qnn",
+    "plugboard-example-custom-ops",
+    "plugboard-test-hostile-backend",
+    "plugboard-test-init-fails",
+    "plugboard-test-misbehave",
+];
+
 /// Components embedded into the host binary.
 const BUNDLED: &[&str] = &[
     "plugboard-portable",
@@ -48,11 +61,31 @@ fn main() {
     // that version's SDK bindings: bindings of two versions in one component would
     // declare the same import names (`named-data.get`) from two import modules, and
     // the linker keeps one of them.
-    guest_build(
-        &components,
-        &target_dir,
-        &["--workspace", "--exclude", "plugboard-test-conformance-*"],
-    );
+    let mut main_build: Vec<&str> =
+        vec!["--workspace", "--exclude", "plugboard-test-conformance-*"];
+    for p in CONTRACT_1_PACKAGES {
+        main_build.extend(["--exclude", p]);
+    }
+    guest_build(&components, &target_dir, &main_build);
+    // The components built against contract 1.4: a build of their own, as the features
+    // of one cargo build unify and the SDK refuses a wasm build with two versions. In a
+    // target directory of its own too: the 1.4 build of `plugboard-xnnpack` (a
+    // dependency of its test artifact) would overwrite the bundled 2.0 one. Each
+    // package's component is copied beside the others.
+    eprintln!("components built against contract 1.4");
+    let one_x_dir = root.join("target").join("components-1x");
+    let mut one_x: Vec<&str> = Vec::new();
+    for p in CONTRACT_1_PACKAGES {
+        one_x.extend(["-p", p]);
+    }
+    guest_build(&components, &one_x_dir, &one_x);
+    for p in CONTRACT_1_PACKAGES {
+        let file = format!("{}.wasm", p.replace('-', "_"));
+        let from = one_x_dir.join("wasm32-wasip2").join("release").join(&file);
+        let to = target_dir.join("wasm32-wasip2").join("release").join(&file);
+        std::fs::copy(&from, &to)
+            .unwrap_or_else(|e| panic!("copy {} to {}: {e}", from.display(), to.display()));
+    }
     for (version, packages) in conformance_packages(&components) {
         let mut args: Vec<String> = Vec::new();
         for p in packages {
@@ -143,9 +176,59 @@ fn conformance_packages(components: &Path) -> Vec<(String, Vec<String>)> {
 /// what those files say, so the version has one source). Stops the build when the files
 /// disagree or a line is malformed.
 fn write_contract_version(wit: &Path, out_dir: &Path) {
-    let mut found: Option<(String, PathBuf)> = None;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(wit)
+    let (major, minor, patch) = package_version(wit);
+    // The older major the host still serves: the folder its 1.x bindings are generated
+    // from (`src/bindings/v1/mod.rs`), which must be the newest frozen 1.x release.
+    let manifest_dir =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+    let v1_mod = manifest_dir.join("src/bindings/v1/mod.rs");
+    println!("cargo:rerun-if-changed={}", v1_mod.display());
+    let v1_text = std::fs::read_to_string(&v1_mod)
+        .unwrap_or_else(|e| panic!("read {}: {e}", v1_mod.display()));
+    let v1_folder = v1_text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("path: \"../wit/"))
+        .and_then(|l| l.strip_suffix("\","))
+        .unwrap_or_else(|| panic!("{}: no `path: \"../wit/X.Y.Z\",` line", v1_mod.display()));
+    let newest_1x = std::fs::read_dir(wit)
         .unwrap_or_else(|e| panic!("read {}: {e}", wit.display()))
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|n| {
+            let v: Vec<u64> = n
+                .split('.')
+                .map(|p| p.parse().ok())
+                .collect::<Option<_>>()?;
+            (v.len() == 3 && v[0] == 1).then_some((v[1], v[2], n))
+        })
+        .max()
+        .map(|(_, _, n)| n);
+    if newest_1x.as_deref() != Some(v1_folder) {
+        panic!(
+            "the 1.x bindings (src/bindings/v1/mod.rs) use wit/{v1_folder}, but the newest frozen 1.x folder is {newest_1x:?}: point them at it"
+        );
+    }
+    let (m1, n1, p1) = package_version(&wit.join(v1_folder));
+    std::fs::write(
+        out_dir.join("contract_version.rs"),
+        format!(
+            "/// The newest contract version this host implements: the `package` version of\n\
+             /// `wit/*.wit` (read by `host/build.rs`).\n\
+             pub const HOST_VERSION: ContractVersion = ContractVersion {{ major: {major}, minor: {minor}, patch: {patch} }};\n\
+             /// Every contract version this host implements, newest first, one per major it\n\
+             /// serves: `wit/` and the 1.x release its 1.x bindings use (`wit/{v1_folder}`).\n\
+             pub const HOST_VERSIONS: &[ContractVersion] = &[HOST_VERSION, ContractVersion {{ major: {m1}, minor: {n1}, patch: {p1} }}];\n"
+        ),
+    )
+    .unwrap_or_else(|e| panic!("write contract_version.rs: {e}"));
+}
+
+/// The `plugboard:runtime` version every `*.wit` file in `dir` names in its `package`
+/// line (they must agree).
+fn package_version(dir: &Path) -> (u64, u64, u64) {
+    let mut found: Option<(String, PathBuf)> = None;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "wit"))
@@ -167,7 +250,7 @@ fn write_contract_version(wit: &Path, out_dir: &Path) {
             .to_string();
         match &found {
             Some((v, first)) if *v != version => panic!(
-                "{} says plugboard:runtime@{version} but {} says @{v}: every wit/*.wit file must name the same version",
+                "{} says plugboard:runtime@{version} but {} says @{v}: every .wit file of a folder must name the same version",
                 f.display(),
                 first.display()
             ),
@@ -175,7 +258,7 @@ fn write_contract_version(wit: &Path, out_dir: &Path) {
             None => found = Some((version, f)),
         }
     }
-    let (version, _) = found.unwrap_or_else(|| panic!("{}: no .wit files", wit.display()));
+    let (version, _) = found.unwrap_or_else(|| panic!("{}: no .wit files", dir.display()));
     let parts: Vec<u64> = version
         .split('.')
         .map(|p| {
@@ -186,15 +269,7 @@ fn write_contract_version(wit: &Path, out_dir: &Path) {
     let [major, minor, patch] = parts[..] else {
         panic!("malformed contract version {version}")
     };
-    std::fs::write(
-        out_dir.join("contract_version.rs"),
-        format!(
-            "/// The contract version this host implements: the `package` version of `wit/*.wit`\n\
-             /// (read by `host/build.rs`).\n\
-             pub const HOST_VERSION: ContractVersion = ContractVersion {{ major: {major}, minor: {minor}, patch: {patch} }};\n"
-        ),
-    )
-    .unwrap_or_else(|e| panic!("write contract_version.rs: {e}"));
+    (major, minor, patch)
 }
 
 /// The `version` of `[workspace.package]` in the components' workspace manifest (every

@@ -1,6 +1,9 @@
-//! Delegate outputs that only other delegates read go from backend to backend on the
-//! host (host/src/method/handoff.rs), never through the kernel library's memory: the
-//! recurrent fixtures' step states. Every execute must still match eager PyTorch (fp32)
+//! Contract 1.x: delegate outputs that only other delegates read go from backend to
+//! backend on the host (host/src/method/handoff.rs), never through the kernel library's
+//! memory: the recurrent fixtures' step states. (A 2.x backend copies from and to the
+//! kernel library's memory directly, so there is nothing to hand over: the test runs
+//! the XNNPACK backend's 1.4 build for the handoff, and the bundled 2.0 one for the
+//! answers.) Every execute must still match eager PyTorch (fp32)
 //! or ExecuTorch's own runtime (int8, bit for bit), copying the same bytes each time
 //! once constants are folded. A value several delegates read after a kernel wrote it
 //! (the GRU's) is read from the kernel library once per execute and kept for the rest.
@@ -28,7 +31,24 @@ fn handed_over_outputs_match_on_every_execute() {
         };
         assert!(!want.is_empty(), "{model}: no reference outputs");
         let program = Arc::new(Program::from_file(pte(model, variant)).expect("program"));
-        let mut m = Method::load(program, "forward", &registry()).expect("method");
+        // The bundled 2.0 build: the same answers, nothing handed over.
+        let mut m2 = Method::load(program.clone(), "forward", &registry()).expect("method");
+        assert_eq!(m2.handed_over_values(), 0, "{model}.{variant} on 2.0");
+        for (i, t) in inputs.iter().enumerate() {
+            m2.set_input(i, EValue::Tensor(t.clone())).expect("input");
+        }
+        m2.execute().expect("2.0 execute");
+        for (k, (got, want)) in m2.outputs().expect("outputs").iter().zip(&want).enumerate() {
+            let d = max_abs_diff(got.as_tensor().expect("tensor"), want).expect("shape");
+            assert!(d <= atol, "{model}.{variant} on 2.0 output {k}: {d}");
+        }
+        let mut v1 = registry();
+        v1.replace_file(
+            "XnnpackBackend",
+            &plugboard_tests::test_component("plugboard_test_xnnpack_v1"),
+        )
+        .expect("the 1.4 build");
+        let mut m = Method::load(program, "forward", &v1).expect("method");
         assert!(
             m.handed_over_values() > 0,
             "{model}.{variant}: no delegate output goes straight to another delegate"

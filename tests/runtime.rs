@@ -92,7 +92,7 @@ fn failed_replacement_changes_nothing() {
     let before = runtime.components();
     let used = m.components();
 
-    let v2 = test_component("plugboard_test_contract_v2");
+    let v2 = plugboard_tests::component_of_version("3.0.0");
     let attempts: Vec<(&str, PathBuf, ErrorKind, &str)> = vec![
         (
             "XnnpackBackend",
@@ -110,13 +110,13 @@ fn failed_replacement_changes_nothing() {
             "<bundled>/portable.wasm",
             v2.clone(),
             ErrorKind::DelegateInvalidCompatibility,
-            "plugboard:runtime@2.0.0",
+            "plugboard:runtime@3.0.0",
         ),
         (
             "XnnpackBackend",
             v2,
             ErrorKind::DelegateInvalidCompatibility,
-            "plugboard:runtime@2.0.0",
+            "plugboard:runtime@3.0.0",
         ),
         // A kernel library cannot stand in for a backend (it lacks `backend-interface`).
         (

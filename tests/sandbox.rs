@@ -242,13 +242,14 @@ fn replace_once(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
 fn other_major_contract_version_is_refused() {
     let mut reg = registry();
     let e = reg
-        .load_file(&test_component("plugboard_test_contract_v2"))
-        .expect_err("2.0.0 component must be refused");
+        .load_file(&plugboard_tests::component_of_version("3.0.0"))
+        .expect_err("a 3.0.0 component must be refused");
     let msg = e.to_string();
     println!("{msg}");
     assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility);
-    assert!(msg.contains("plugboard:runtime@2.0.0"), "{msg}");
+    assert!(msg.contains("plugboard:runtime@3.0.0"), "{msg}");
     assert!(msg.contains("plugboard:runtime@1.4.0"), "{msg}");
+    assert!(msg.contains("plugboard:runtime@2.0.0"), "{msg}");
     good_run_works(&reg);
 }
 

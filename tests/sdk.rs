@@ -94,6 +94,25 @@ fn sdk_carries_the_frozen_contract_folders() {
         );
     }
     assert!(versions >= 5);
+    // The working contract (2.0.0, not frozen yet) is in the SDK as it is in `wit/`.
+    let current = plugboard::component::HOST_VERSION.to_string();
+    for f in std::fs::read_dir(root().join("wit"))
+        .expect("wit/")
+        .flatten()
+    {
+        let name = f.file_name();
+        if !name.to_string_lossy().ends_with(".wit") {
+            continue;
+        }
+        let copy = sdk.join(&current).join(&name);
+        assert_eq!(
+            std::fs::read(f.path()).expect("read"),
+            std::fs::read(&copy).unwrap_or_default(),
+            "{} must equal wit/{}",
+            copy.display(),
+            name.to_string_lossy()
+        );
+    }
 }
 
 #[test]
@@ -115,14 +134,14 @@ fn components_info_shows_the_metadata() {
     for want in [
         "kind:",
         "backend",
-        "contract:      plugboard:runtime@1.4.0",
+        "contract:      plugboard:runtime@2.0.0",
         "backend ids:   ExampleBackend",
         "name:          plugboard-example-backend",
         "version:       0.1.0",
         "description:   Example plugboard backend",
         "authors:       plugboard developers",
         "license:       Apache-2.0",
-        "built against: 1.4.0",
+        "built against: 2.0.0",
         "sdk:           0.1.0",
     ] {
         assert!(text.contains(want), "missing {want:?}");
@@ -199,20 +218,14 @@ fn contract_of(path: &Path) -> String {
 }
 
 /// The example backend builds outside the workspace on the SDK alone and runs, against
-/// the default contract and against 1.0.0 (the SDK's `v1_0` feature alone); a build
-/// with two contract versions' features is refused with what to write instead.
+/// the default contract (2.0); a build with two contract versions' features is refused
+/// with what to write instead. (1.x builds from the SDK are the conformance components,
+/// one per frozen version.)
 #[test]
 fn sdk_backend_builds_outside_the_workspace() {
     let latest = build_outside("default", "").expect("builds");
-    assert_eq!(contract_of(&latest), "1.4.0");
+    assert_eq!(contract_of(&latest), "2.0.0");
     runs_like_eager(&latest);
-    let v1_0 = build_outside(
-        "v1_0",
-        ", default-features = false, features = [\"v1_0\", \"allocator\"]",
-    )
-    .expect("builds against 1.0.0");
-    assert_eq!(contract_of(&v1_0), "1.0.0");
-    runs_like_eager(&v1_0);
     let two =
         build_outside("two", ", features = [\"v1_0\"]").expect_err("two versions are refused");
     assert!(

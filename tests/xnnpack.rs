@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use plugboard::bindings::types::{Evalue, ScalarType, Tensor as WitTensor};
+use plugboard::bindings::v1::types::{Evalue, ScalarType, Tensor as WitTensor};
 use plugboard::component::BackendInstance;
 use plugboard::{ErrorKind, Method, Program};
 use plugboard_tests::{
@@ -166,11 +166,24 @@ fn floats_of(e: &Evalue) -> (Vec<u32>, Vec<f32>) {
     }
 }
 
-/// Calling the component directly: other input shapes reshape the graph (as XNNPACK
-/// does for ExecuTorch's dynamic shapes); bad calls are errors, not traps.
+/// The XNNPACK backend's 1.4 build (tensors by value, so a test can call it with
+/// bytes in hand).
+fn backend_instance_v1() -> BackendInstance {
+    let mut reg = plugboard::Registry::new(plugboard_tests::sandbox()).expect("registry");
+    reg.load_file(&plugboard_tests::test_component(
+        "plugboard_test_xnnpack_v1",
+    ))
+    .expect("the 1.4 build");
+    let comp = reg.backend(BACKEND).expect("XnnpackBackend registered");
+    BackendInstance::new(&comp.info).expect("instance")
+}
+
+/// Calling the component directly (its 1.4 build, whose runtime is the bundled one's):
+/// other input shapes reshape the graph (as XNNPACK does for ExecuTorch's dynamic
+/// shapes); bad calls are errors, not traps.
 #[test]
 fn direct_calls_and_reshape() {
-    let mut inst = backend_instance();
+    let mut inst = backend_instance_v1();
     let h = inst
         .init(
             BACKEND,
@@ -183,7 +196,7 @@ fn direct_calls_and_reshape() {
     let x: Vec<f32> = (0..24).map(|i| i as f32).collect();
     let y: Vec<f32> = (0..24).map(|i| 0.5 * i as f32).collect();
     let out = inst
-        .execute(
+        .execute_v1(
             h,
             &[
                 f32_tensor(&[2, 3, 4], &x),
@@ -200,7 +213,7 @@ fn direct_calls_and_reshape() {
     // Other shapes: [4, 3, 4], then broadcasting y of [4].
     let x2: Vec<f32> = (0..48).map(|i| i as f32 - 20.0).collect();
     let out = inst
-        .execute(
+        .execute_v1(
             h,
             &[
                 f32_tensor(&[4, 3, 4], &x2),
@@ -216,7 +229,7 @@ fn direct_calls_and_reshape() {
     }
     // Shapes that do not broadcast, wrong argument counts and dtypes: errors.
     let e = inst
-        .execute(
+        .execute_v1(
             h,
             &[
                 f32_tensor(&[2, 3, 4], &x),
@@ -228,11 +241,11 @@ fn direct_calls_and_reshape() {
     println!("{e}");
     assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
     let e = inst
-        .execute(h, &[f32_tensor(&[2, 3, 4], &x)])
+        .execute_v1(h, &[f32_tensor(&[2, 3, 4], &x)])
         .expect_err("too few arguments");
     assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
     let e = inst
-        .execute(
+        .execute_v1(
             h,
             &[
                 f32_tensor(&[2, 3, 4], &x),
@@ -243,7 +256,7 @@ fn direct_calls_and_reshape() {
         .expect_err("not a tensor");
     assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
     let e = inst
-        .execute(
+        .execute_v1(
             h,
             &[
                 f32_tensor(&[2, 3, 4], &x),
@@ -255,7 +268,7 @@ fn direct_calls_and_reshape() {
     assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
     // Still usable with the declared shapes afterwards.
     let out = inst
-        .execute(
+        .execute_v1(
             h,
             &[
                 f32_tensor(&[2, 3, 4], &x),
@@ -781,4 +794,51 @@ fn sigmoid_and_hardswish_match_executorch_bit_for_bit() {
             assert!(d == 0.0, "unary_exact output {i}: {d:e} from ExecuTorch");
         }
     }
+}
+
+/// One process serves the XNNPACK backend built against contract 1.4 (the test
+/// artifact `test-components/xnnpack-v1`, tensors by value through the 1.x adapter) and
+/// the bundled 2.0 build (tensors copied once between linear memories): on every
+/// XNNPACK fixture, fp32 and int8, both give the same bytes.
+#[test]
+fn contract_1_and_2_builds_give_identical_outputs() {
+    let v2 = registry();
+    let mut v1 = registry();
+    v1.replace_file(
+        BACKEND,
+        &plugboard_tests::test_component("plugboard_test_xnnpack_v1"),
+    )
+    .expect("the 1.4 build replaces the bundled one");
+    let version = |reg: &plugboard::Registry| {
+        reg.backend(BACKEND)
+            .expect("registered")
+            .info
+            .version
+            .to_string()
+    };
+    assert_eq!(version(&v2), "2.0.0");
+    assert_eq!(version(&v1), "1.4.0");
+    let mut compared = 0;
+    for variant in ["xnnpack", "xnnpack_q8"] {
+        for (dir, model) in fixture_dirs(variant) {
+            let path = dir.join(format!("{model}.{variant}.pte"));
+            let inputs = read_numbered(&dir, "input");
+            let a = plugboard_tests::run(&v1, &path, &inputs)
+                .unwrap_or_else(|e| panic!("{model}.{variant} on 1.4: {e}"));
+            let b = plugboard_tests::run(&v2, &path, &inputs)
+                .unwrap_or_else(|e| panic!("{model}.{variant} on 2.0: {e}"));
+            assert_eq!(a.len(), b.len());
+            for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+                let (x, y) = (
+                    x.as_tensor().expect("tensor"),
+                    y.as_tensor().expect("tensor"),
+                );
+                assert_eq!(x.sizes, y.sizes, "{model}.{variant} output {i}");
+                assert_eq!(x.data, y.data, "{model}.{variant} output {i}: same bytes");
+            }
+            println!("{model}.{variant}: 1.4 and 2.0 builds agree");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 8, "compared {compared} programs");
 }

@@ -116,14 +116,29 @@ fn backends_lists_the_bundled_library() {
     let (ok, out, err) = plugboard(&["backends"]);
     assert!(ok, "{err}");
     assert!(out.contains("<bundled>/portable.wasm"), "{out}");
-    assert!(out.contains("1.4.0"), "{out}");
+    assert!(out.contains("2.0.0"), "{out}");
 }
 
 #[test]
 fn backend_flag_with_a_wrong_major_version_is_refused() {
-    let v2 = root().join("target/components/wasm32-wasip2/release/plugboard_test_contract_v2.wasm");
-    let (ok, _, err) = plugboard(&["backends", "--backend", v2.to_str().expect("utf-8 path")]);
+    // The 1.4.0 conformance backend with its contract names rewritten to 3.0.0.
+    let built = root().join(
+        "target/components/wasm32-wasip2/release/plugboard_test_conformance_backend_1_4_0.wasm",
+    );
+    let bytes = std::fs::read(built).expect("conformance backend");
+    let text = bytes.iter().map(|&b| b as char).collect::<String>();
+    let v3: Vec<u8> = text
+        .replace("@1.4.0", "@3.0.0")
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    let dir = root().join("target/cli-tests");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("backend-3.0.0.wasm");
+    std::fs::write(&path, v3).expect("write");
+    let (ok, _, err) = plugboard(&["backends", "--backend", path.to_str().expect("utf-8 path")]);
     assert!(!ok);
+    assert!(err.contains("plugboard:runtime@3.0.0"), "{err}");
     assert!(err.contains("plugboard:runtime@2.0.0"), "{err}");
     assert!(err.contains("plugboard:runtime@1.4.0"), "{err}");
 }

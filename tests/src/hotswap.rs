@@ -314,7 +314,7 @@ impl Versions {
 /// `calm_seconds` with nothing changing, then for `hot_seconds` while this thread, every
 /// 100 ms, replaces the XNNPACK backend and the portable library by the other of two
 /// builds (same code, another SHA-256), tries three replacements that must fail (a
-/// corrupt file, a component of contract 2.0.0, a kernel library in place of a
+/// corrupt file, a component of contract 3.0.0, a kernel library in place of a
 /// backend), and loads or unloads an unrelated kernel library (the custom-ops example).
 pub fn scenario(calm_seconds: f64, hot_seconds: f64) -> Report {
     let dir = temp_dir("scenario");
@@ -325,7 +325,7 @@ pub fn scenario(calm_seconds: f64, hot_seconds: f64) -> Report {
     let corrupt = dir.join("corrupt.wasm");
     let bytes = bundled("xnnpack.wasm");
     std::fs::write(&corrupt, &bytes[..bytes.len() / 2]).expect("write");
-    let v2 = test_component("plugboard_test_contract_v2");
+    let v2 = crate::component_of_version("3.0.0");
     let kernel_library = dir.join("portable-as-backend.wasm");
     std::fs::write(&kernel_library, bundled("portable.wasm")).expect("write");
     let unrelated = test_component("plugboard_example_custom_ops");

@@ -47,6 +47,42 @@ pub fn test_component(name: &str) -> PathBuf {
         .join(format!("{name}.wasm"))
 }
 
+/// `bytes` with every occurrence of `from` replaced by `to` (same length; at least one).
+pub fn replace_all(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    assert_eq!(from.len(), to.len());
+    let mut out = bytes.to_vec();
+    let mut n = 0;
+    let mut i = 0;
+    while i + from.len() <= out.len() {
+        if &out[i..i + from.len()] == from {
+            out[i..i + to.len()].copy_from_slice(to);
+            n += 1;
+            i += from.len();
+        } else {
+            i += 1;
+        }
+    }
+    assert!(n > 0, "no occurrence to replace");
+    out
+}
+
+/// A backend this host does not serve: the 1.4.0 conformance backend with its
+/// contract names rewritten to `@{version}` (same length, e.g. `3.0.0`), written under
+/// `target/` once per version and returned.
+pub fn component_of_version(version: &str) -> PathBuf {
+    let bytes = std::fs::read(test_component("plugboard_test_conformance_backend_1_4_0"))
+        .expect("the 1.4.0 conformance backend (built by cargo build)");
+    let dir = root().join("target").join("version-matrix");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join(format!("backend-{version}.wasm"));
+    std::fs::write(
+        &path,
+        replace_all(&bytes, b"@1.4.0", format!("@{version}").as_bytes()),
+    )
+    .expect("write");
+    path
+}
+
 /// The `plugboard` binary built next to the running test (`cargo test --workspace`
 /// builds it for the host's CLI tests).
 pub fn plugboard_bin() -> PathBuf {

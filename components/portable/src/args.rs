@@ -1,6 +1,7 @@
 //! Typed access to a kernel call's arguments, and the updates a kernel reports back.
 
-use crate::exports::plugboard::runtime::kernels::{KernelArg, KernelUpdate, TensorRef};
+use crate::exports::plugboard::runtime::kernels::KernelUpdate;
+use crate::plugboard::runtime::types::{Evalue, TensorRef};
 use crate::tensor::{Dims, Tensor};
 use crate::{invalid, memory, KResult};
 
@@ -43,13 +44,13 @@ impl Scalar {
 /// The arguments of one kernel call: owned (a direct `call`) or borrowed from a
 /// prepared call (`run-prepared`).
 pub struct Args<'a> {
-    args: std::borrow::Cow<'a, [KernelArg]>,
+    args: std::borrow::Cow<'a, [Evalue]>,
     updates: Vec<KernelUpdate>,
 }
 
 impl<'a> Args<'a> {
     /// Wraps the arguments the host sent.
-    pub fn new(args: Vec<KernelArg>) -> KResult<Args<'static>> {
+    pub fn new(args: Vec<Evalue>) -> KResult<Args<'static>> {
         Ok(Args {
             args: std::borrow::Cow::Owned(args),
             updates: Vec::new(),
@@ -57,7 +58,7 @@ impl<'a> Args<'a> {
     }
 
     /// Wraps the stored arguments of a prepared call.
-    pub fn borrowed(args: &'a [KernelArg]) -> Args<'a> {
+    pub fn borrowed(args: &'a [Evalue]) -> Args<'a> {
         Args {
             args: std::borrow::Cow::Borrowed(args),
             updates: Vec::new(),
@@ -79,7 +80,7 @@ impl<'a> Args<'a> {
         self.updates
     }
 
-    fn get(&self, i: usize) -> KResult<&KernelArg> {
+    fn get(&self, i: usize) -> KResult<&Evalue> {
         self.args.get(i).ok_or_else(|| {
             invalid(format!(
                 "expected at least {} arguments, got {}",
@@ -89,19 +90,19 @@ impl<'a> Args<'a> {
         })
     }
 
-    fn kind(a: &KernelArg) -> &'static str {
+    fn kind(a: &Evalue) -> &'static str {
         match a {
-            KernelArg::None => "None",
-            KernelArg::Int(_) => "int",
-            KernelArg::Double(_) => "double",
-            KernelArg::Bool(_) => "bool",
-            KernelArg::String(_) => "string",
-            KernelArg::Tensor(_) => "tensor",
-            KernelArg::IntList(_) => "int list",
-            KernelArg::DoubleList(_) => "double list",
-            KernelArg::BoolList(_) => "bool list",
-            KernelArg::TensorList(_) => "tensor list",
-            KernelArg::OptionalTensorList(_) => "optional tensor list",
+            Evalue::None => "None",
+            Evalue::Int(_) => "int",
+            Evalue::Double(_) => "double",
+            Evalue::Bool(_) => "bool",
+            Evalue::String(_) => "string",
+            Evalue::Tensor(_) => "tensor",
+            Evalue::IntList(_) => "int list",
+            Evalue::DoubleList(_) => "double list",
+            Evalue::BoolList(_) => "bool list",
+            Evalue::TensorList(_) => "tensor list",
+            Evalue::OptionalTensorList(_) => "optional tensor list",
         }
     }
 
@@ -112,12 +113,12 @@ impl<'a> Args<'a> {
 
     /// Whether argument `i` is `None`.
     pub fn is_none(&self, i: usize) -> bool {
-        matches!(self.args.get(i), Some(KernelArg::None) | None)
+        matches!(self.args.get(i), Some(Evalue::None) | None)
     }
 
     fn tensor_ref(&self, i: usize) -> KResult<&TensorRef> {
         match self.get(i)? {
-            KernelArg::Tensor(t) => Ok(t),
+            Evalue::Tensor(t) => Ok(t),
             _ => Err(self.wrong(i, "tensor")),
         }
     }
@@ -139,8 +140,8 @@ impl<'a> Args<'a> {
     /// Int argument `i`.
     pub fn int(&self, i: usize) -> KResult<i64> {
         match self.get(i)? {
-            KernelArg::Int(v) => Ok(*v),
-            KernelArg::Bool(b) => Ok(*b as i64),
+            Evalue::Int(v) => Ok(*v),
+            Evalue::Bool(b) => Ok(*b as i64),
             _ => Err(self.wrong(i, "int")),
         }
     }
@@ -157,8 +158,8 @@ impl<'a> Args<'a> {
     /// Float argument `i` (ints are accepted).
     pub fn double(&self, i: usize) -> KResult<f64> {
         match self.get(i)? {
-            KernelArg::Double(v) => Ok(*v),
-            KernelArg::Int(v) => Ok(*v as f64),
+            Evalue::Double(v) => Ok(*v),
+            Evalue::Int(v) => Ok(*v as f64),
             _ => Err(self.wrong(i, "double")),
         }
     }
@@ -175,8 +176,8 @@ impl<'a> Args<'a> {
     /// Bool argument `i`.
     pub fn bool(&self, i: usize) -> KResult<bool> {
         match self.get(i)? {
-            KernelArg::Bool(v) => Ok(*v),
-            KernelArg::Int(v) => Ok(*v != 0),
+            Evalue::Bool(v) => Ok(*v),
+            Evalue::Int(v) => Ok(*v != 0),
             _ => Err(self.wrong(i, "bool")),
         }
     }
@@ -193,7 +194,7 @@ impl<'a> Args<'a> {
     /// String argument `i`.
     pub fn string(&self, i: usize) -> KResult<&str> {
         match self.get(i)? {
-            KernelArg::String(s) => Ok(s),
+            Evalue::String(s) => Ok(s),
             _ => Err(self.wrong(i, "string")),
         }
     }
@@ -210,9 +211,9 @@ impl<'a> Args<'a> {
     /// Scalar argument `i`.
     pub fn scalar(&self, i: usize) -> KResult<Scalar> {
         match self.get(i)? {
-            KernelArg::Int(v) => Ok(Scalar::Int(*v)),
-            KernelArg::Double(v) => Ok(Scalar::Double(*v)),
-            KernelArg::Bool(v) => Ok(Scalar::Bool(*v)),
+            Evalue::Int(v) => Ok(Scalar::Int(*v)),
+            Evalue::Double(v) => Ok(Scalar::Double(*v)),
+            Evalue::Bool(v) => Ok(Scalar::Bool(*v)),
             _ => Err(self.wrong(i, "scalar")),
         }
     }
@@ -229,8 +230,8 @@ impl<'a> Args<'a> {
     /// Int list argument `i` (a single int is accepted as a list of one).
     pub fn int_list(&self, i: usize) -> KResult<Vec<i64>> {
         match self.get(i)? {
-            KernelArg::IntList(v) => Ok(v.clone()),
-            KernelArg::Int(v) => Ok(vec![*v]),
+            Evalue::IntList(v) => Ok(v.clone()),
+            Evalue::Int(v) => Ok(vec![*v]),
             _ => Err(self.wrong(i, "int list")),
         }
     }
@@ -247,8 +248,8 @@ impl<'a> Args<'a> {
     /// Float list argument `i`.
     pub fn double_list(&self, i: usize) -> KResult<Vec<f64>> {
         match self.get(i)? {
-            KernelArg::DoubleList(v) => Ok(v.clone()),
-            KernelArg::IntList(v) => Ok(v.iter().map(|&x| x as f64).collect()),
+            Evalue::DoubleList(v) => Ok(v.clone()),
+            Evalue::IntList(v) => Ok(v.iter().map(|&x| x as f64).collect()),
             _ => Err(self.wrong(i, "double list")),
         }
     }
@@ -265,7 +266,7 @@ impl<'a> Args<'a> {
     /// Bool list argument `i`.
     pub fn bool_list(&self, i: usize) -> KResult<Vec<bool>> {
         match self.get(i)? {
-            KernelArg::BoolList(v) => Ok(v.clone()),
+            Evalue::BoolList(v) => Ok(v.clone()),
             _ => Err(self.wrong(i, "bool list")),
         }
     }
@@ -273,7 +274,7 @@ impl<'a> Args<'a> {
     /// Tensor list argument `i`.
     pub fn tensor_list(&self, i: usize) -> KResult<Vec<Tensor>> {
         match self.get(i)? {
-            KernelArg::TensorList(v) => v.iter().map(Tensor::from_ref).collect(),
+            Evalue::TensorList(v) => v.iter().map(Tensor::from_ref).collect(),
             _ => Err(self.wrong(i, "tensor list")),
         }
     }
@@ -281,11 +282,11 @@ impl<'a> Args<'a> {
     /// Optional-tensor list argument `i` (as used by `aten::index.Tensor_out`).
     pub fn opt_tensor_list(&self, i: usize) -> KResult<Vec<Option<Tensor>>> {
         match self.get(i)? {
-            KernelArg::OptionalTensorList(v) => v
+            Evalue::OptionalTensorList(v) => v
                 .iter()
                 .map(|t| t.as_ref().map(Tensor::from_ref).transpose())
                 .collect(),
-            KernelArg::TensorList(v) => v.iter().map(|t| Tensor::from_ref(t).map(Some)).collect(),
+            Evalue::TensorList(v) => v.iter().map(|t| Tensor::from_ref(t).map(Some)).collect(),
             _ => Err(self.wrong(i, "optional tensor list")),
         }
     }
@@ -309,7 +310,7 @@ impl<'a> Args<'a> {
     /// Item `j` of the output tensor list at argument `i`, resized to `sizes`.
     pub fn out_list_item(&mut self, i: usize, j: usize, sizes: &[usize]) -> KResult<Tensor> {
         let r = match self.get(i)? {
-            KernelArg::TensorList(v) => v.get(j).ok_or_else(|| {
+            Evalue::TensorList(v) => v.get(j).ok_or_else(|| {
                 invalid(format!(
                     "output list {i} has {} items, wanted item {j}",
                     v.len()
@@ -332,8 +333,8 @@ impl<'a> Args<'a> {
     /// Number of items of the tensor list at argument `i`.
     pub fn list_len(&self, i: usize) -> KResult<usize> {
         match self.get(i)? {
-            KernelArg::TensorList(v) => Ok(v.len()),
-            KernelArg::OptionalTensorList(v) => Ok(v.len()),
+            Evalue::TensorList(v) => Ok(v.len()),
+            Evalue::OptionalTensorList(v) => Ok(v.len()),
             _ => Err(self.wrong(i, "tensor list")),
         }
     }

@@ -6,7 +6,7 @@
 //! descriptors (`TensorRef`) and the kernels read and write in place. Semantics follow
 //! PyTorch (type promotion, integer division and remainder rounding, broadcasting).
 
-pub use plugboard_sdk::v1_4::kernel_library::{exports, plugboard};
+pub use plugboard_sdk::kernel_library::{exports, plugboard};
 
 pub mod args;
 pub mod elem;
@@ -18,16 +18,16 @@ pub mod tensor;
 
 // The SDK's allocator instead of wasi-libc's dlmalloc, the default. Every crossing into
 // the library allocates (the canonical ABI's `cabi_realloc` for the argument lists, the
-// results of `read`), and dlmalloc and dlfree were 2% of tiny GPT-2's time.
+// argument lists), and dlmalloc and dlfree were 2% of tiny GPT-2's time.
 plugboard_sdk::global_allocator!();
 
 use plugboard_sdk::prepared::PreparedCalls;
 
-use exports::plugboard::runtime::kernels::{Guest, KernelArg, KernelUpdate, OperatorInfo};
-use plugboard::runtime::types::{Error, ErrorKind};
+use exports::plugboard::runtime::kernels::{Guest, KernelUpdate, OperatorInfo};
+use plugboard::runtime::types::{Error, ErrorKind, Evalue};
 
 /// Builds an [`Error`] of `kind`; an `invalid-argument` [`Error`].
-pub use plugboard_sdk::v1_4::kernel_library::{error as err, invalid_argument as invalid};
+pub use plugboard_sdk::kernel_library::{error as err, invalid_argument as invalid};
 
 /// Result of a kernel.
 pub type KResult<T = ()> = Result<T, Error>;
@@ -36,7 +36,7 @@ struct Portable;
 
 thread_local! {
     /// Calls stored by `prepare`: operator index and arguments.
-    static PREPARED: PreparedCalls<KernelArg> = const { PreparedCalls::new() };
+    static PREPARED: PreparedCalls<Evalue> = const { PreparedCalls::new() };
 }
 
 fn run_one(op: u32, args: &mut args::Args<'_>) -> Result<(), Error> {
@@ -63,13 +63,13 @@ impl Guest for Portable {
             .collect()
     }
 
-    fn call(op: u32, args: Vec<KernelArg>) -> Result<Vec<KernelUpdate>, Error> {
+    fn call(op: u32, args: Vec<Evalue>) -> Result<Vec<KernelUpdate>, Error> {
         let mut ctx = args::Args::new(args)?;
         run_one(op, &mut ctx)?;
         Ok(ctx.into_updates())
     }
 
-    fn prepare(op: u32, args: Vec<KernelArg>) -> Result<u32, Error> {
+    fn prepare(op: u32, args: Vec<Evalue>) -> Result<u32, Error> {
         if op as usize >= registry::operators().len() {
             return Err(err(
                 ErrorKind::OperatorMissing,
@@ -104,14 +104,6 @@ impl Guest for Portable {
 
     fn free(address: u32) {
         memory::free(address)
-    }
-
-    fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
-        Ok(memory::write(address, &data)?)
-    }
-
-    fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
-        Ok(memory::read(address, len)?)
     }
 }
 

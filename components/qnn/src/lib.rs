@@ -94,4 +94,4 @@ impl Drop for Delegate {
     }
 }
 
-plugboard_sdk::export_backend!(Qnn);
+plugboard_sdk::export_backend!(Qnn, v1_4);

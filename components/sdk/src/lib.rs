@@ -5,8 +5,8 @@
 //! ExecuTorch programs (`.pte`) inside plugboard's sandbox.
 //!
 //! - **Bindings for every released contract**, one module per version behind a feature
-//!   (`v1_4`, the default, ... `v1_0`), each with a module per world: [`v1_4::backend`]
-//!   and [`v1_4::kernel_library`], and the enabled version's as [`backend`] and
+//!   (`v2_0`, the default, `v1_4` ... `v1_0`), each with a module per world: [`v2_0::backend`]
+//!   and [`v2_0::kernel_library`], and the enabled version's as [`backend`] and
 //!   [`kernel_library`]. They are generated from the frozen contract folders
 //!   this crate carries (`wit/X.Y.Z`, exactly as published); a component is built
 //!   against one version and a plugboard host serves it the behaviour of that version.
@@ -20,21 +20,27 @@
 //!   ([`payload`]) and the allocator ([`global_allocator!`]).
 //!
 //! A complete backend (add it to a crate with `crate-type = ["cdylib"]`, build with
-//! `cargo build --release --target wasm32-wasip2`):
+//! `cargo build --release --target wasm32-wasip2`), against contract 2.0: input tensors
+//! are `tensor-ref`s to blocks the host reserved with `alloc` and filled; outputs are
+//! `tensor-ref`s to bytes the backend keeps until its next call.
 //!
 //! ```no_run
+//! use std::cell::RefCell;
 //! use plugboard_sdk::backend::prelude::*; // the bindings of the enabled contract version
 //!
 //! struct Doubler;
-//! struct Handle;
+//! struct Handle {
+//!     out: RefCell<Vec<f32>>, // the output's bytes, read by the host after `execute`
+//! }
 //!
 //! impl GuestDelegateHandle for Handle {
 //!     fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
 //!         let [Evalue::Tensor(x), Evalue::Tensor(out)] = args.as_slice() else {
 //!             return Err(invalid_argument("expected x and out"));
 //!         };
-//!         let y: Vec<f32> = x.f32s()?.iter().map(|v| v * 2.0).collect();
-//!         Ok(vec![Evalue::Tensor(Tensor::from_f32(out.sizes.clone(), &y))])
+//!         let mut y = self.out.borrow_mut();
+//!         *y = x.to_f32s()?.iter().map(|v| v * 2.0).collect();
+//!         Ok(vec![Evalue::Tensor(TensorRef::of_f32(out.sizes.clone(), &y))])
 //!     }
 //! }
 //!
@@ -46,9 +52,12 @@
 //!         check_backend_id(&["DoublerBackend"], &id)?;
 //!         Ok(vec![])
 //!     }
+//!     // The blocks the host copies inputs into: the SDK's memory protocol.
+//!     fn alloc(size: u64, align: u32) -> Result<u32, Error> { Ok(plugboard_sdk::memory::alloc(size, align)?) }
+//!     fn free(address: u32) { plugboard_sdk::memory::free(address) }
 //!     fn init(id: String, _blob: Vec<u8>, _specs: Vec<CompileSpec>) -> Result<DelegateHandle, Error> {
 //!         check_backend_id(&["DoublerBackend"], &id)?;
-//!         Ok(DelegateHandle::new(Handle))
+//!         Ok(DelegateHandle::new(Handle { out: RefCell::new(Vec::new()) }))
 //!     }
 //! }
 //!
@@ -80,7 +89,7 @@ pub const SDK_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The contract versions this SDK carries (the `wit/X.Y.Z` folders inside the crate),
 /// oldest first. The bindings of each are behind the feature `vMAJOR_MINOR`.
-pub const CONTRACT_VERSIONS: &[&str] = &["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0"];
+pub const CONTRACT_VERSIONS: &[&str] = &["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "2.0.0"];
 
 /// The helpers every world's module gets, whatever its version (the generated types
 /// are the same shape in every 1.x version).
@@ -159,6 +168,7 @@ macro_rules! world_helpers {
 }
 
 /// The helpers of the `backend` world's modules: the backend-id check and tensor views.
+#[allow(unused_macros)]
 macro_rules! backend_helpers {
     () => {
         world_helpers!();
@@ -230,6 +240,7 @@ macro_rules! backend_helpers {
 }
 
 /// The helpers of the `kernel-library` world's modules: tensor descriptors.
+#[allow(unused_macros)]
 macro_rules! kernel_library_helpers {
     () => {
         world_helpers!();
@@ -290,8 +301,187 @@ macro_rules! kernel_library_helpers {
     };
 }
 
+/// Views of a `tensor-ref` (2.x): a tensor whose bytes are in this component's
+/// linear memory.
+#[allow(unused_macros)]
+macro_rules! tensor_ref_views {
+    () => {
+        use self::plugboard::runtime::types::TensorRef;
+
+        impl TensorRef {
+            /// Number of elements (product of `sizes`); `None` on overflow.
+            pub fn numel(&self) -> Option<usize> {
+                $crate::tensor::numel(&self.sizes)
+            }
+
+            /// Bytes the tensor spans, checked to lie inside one block reserved with
+            /// `memory.alloc` ([`memory::alloc`]($crate::memory::alloc)).
+            pub fn checked_len(&self) -> Result<usize, Error> {
+                let len = $crate::tensor::check_len(&self.sizes, self.dtype.element_size(), None)
+                    .map_err(invalid_argument)?;
+                $crate::memory::check(self.address, len)?;
+                Ok(len)
+            }
+
+            /// The tensor's bytes, in place in linear memory (inside a block from
+            /// `memory.alloc`, checked).
+            ///
+            /// # Safety
+            /// The slice aliases linear memory: nothing may write the block while it lives.
+            pub unsafe fn bytes(&self) -> Result<&'static [u8], Error> {
+                let len = self.checked_len()?;
+                // SAFETY: inside a live block (checked); aliasing is the caller's.
+                Ok(unsafe { std::slice::from_raw_parts(self.address as usize as *const u8, len) })
+            }
+
+            /// The elements of a float32 tensor, in place in linear memory.
+            ///
+            /// # Safety
+            /// The slice aliases linear memory: the caller must not hold two views of
+            /// overlapping tensors where one is written (the host may pass the same
+            /// address for an input and an output).
+            pub unsafe fn f32s_mut(&self) -> Result<&'static mut [f32], Error> {
+                if self.dtype != ScalarType::Float {
+                    return Err(invalid_argument(format!(
+                        "expected a float32 tensor, got {:?}",
+                        self.dtype
+                    )));
+                }
+                let len = self.checked_len()?;
+                if !self.address.is_multiple_of(4) {
+                    return Err(invalid_argument(format!(
+                        "float32 tensor at {:#x} is not aligned",
+                        self.address
+                    )));
+                }
+                // SAFETY: inside a live block (checked), aligned; aliasing is the caller's.
+                Ok(unsafe {
+                    std::slice::from_raw_parts_mut(self.address as usize as *mut f32, len / 4)
+                })
+            }
+
+            /// A copy of the elements of a float32 tensor (in `dim-order`, as stored).
+            pub fn to_f32s(&self) -> Result<Vec<f32>, Error> {
+                if self.dtype != ScalarType::Float {
+                    return Err(invalid_argument(format!(
+                        "expected a float32 tensor, got {:?}",
+                        self.dtype
+                    )));
+                }
+                // SAFETY: copied at once; nothing else runs meanwhile.
+                Ok($crate::tensor::f32s(unsafe { self.bytes()? }))
+            }
+
+            /// A contiguous tensor of `dtype` and `sizes` whose bytes are `data`, for a
+            /// backend's `execute` result: the host copies them out after the call, so
+            /// `data` must stay alive and unchanged until the next call into the
+            /// component (keep it in the delegate).
+            pub fn of_bytes(dtype: ScalarType, sizes: Vec<u32>, data: &[u8]) -> TensorRef {
+                TensorRef {
+                    dtype,
+                    dim_order: (0..sizes.len() as u8).collect(),
+                    sizes,
+                    address: data.as_ptr() as usize as u32,
+                }
+            }
+
+            /// [`TensorRef::of_bytes`] for float32 `values`.
+            pub fn of_f32(sizes: Vec<u32>, values: &[f32]) -> TensorRef {
+                // SAFETY: any f32 is 4 initialized bytes.
+                let bytes = unsafe {
+                    std::slice::from_raw_parts(values.as_ptr() as *const u8, values.len() * 4)
+                };
+                TensorRef::of_bytes(ScalarType::Float, sizes, bytes)
+            }
+        }
+    };
+}
+
+/// The 2.x version's module: `backend` and `kernel_library`, each the bindings of that
+/// world (generated from `wit/VERSION`) and its helpers: tensors are `tensor-ref`s into
+/// linear memory; `alloc` and `free` are [`memory`](crate::memory)'s.
+#[allow(unused_macros)]
+macro_rules! contract_version_2 {
+    ($feature:tt, $module:ident, $version:tt, $path:tt, $backend_world:tt, $backend_module:tt, $kernels_world:tt, $kernels_module:tt) => {
+        #[cfg(feature = $feature)]
+        #[doc = concat!("Bindings and helpers for `plugboard:runtime@", $version, "` (feature `", $feature, "`).")]
+        pub mod $module {
+            /// The contract version of this module.
+            pub const CONTRACT_VERSION: &str = $version;
+
+            /// The `backend` world: a component that runs delegates.
+            #[allow(missing_docs, clippy::all)]
+            pub mod backend {
+                wit_bindgen::generate!({
+                    path: $path,
+                    world: $backend_world,
+                    pub_export_macro: true,
+                    default_bindings_module: $backend_module,
+                    runtime_path: "plugboard_sdk::__wit_bindgen::rt",
+                });
+                world_helpers!();
+                tensor_ref_views!();
+
+                /// `Ok` when `backend_id` is one of `implemented`, else a `not-found`
+                /// error naming them.
+                pub fn check_backend_id(implemented: &[&str], backend_id: &str) -> Result<(), Error> {
+                    if implemented.contains(&backend_id) {
+                        Ok(())
+                    } else {
+                        Err(not_found(format!(
+                            "this component implements {implemented:?}, not `{backend_id}`"
+                        )))
+                    }
+                }
+
+                /// What a component written against this world uses most.
+                pub mod prelude {
+                    pub use super::exports::plugboard::runtime::backend_interface::{
+                        CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
+                    };
+                    pub use super::plugboard::runtime::types::{
+                        Error, ErrorKind, Evalue, ScalarType, Tensor, TensorRef,
+                    };
+                    pub use super::{
+                        check_backend_id, error, incompatible, internal, invalid_argument,
+                        not_found, not_supported,
+                    };
+                }
+            }
+
+            /// The `kernel-library` world: a component that provides operators.
+            #[allow(missing_docs, clippy::all)]
+            pub mod kernel_library {
+                wit_bindgen::generate!({
+                    path: $path,
+                    world: $kernels_world,
+                    pub_export_macro: true,
+                    default_bindings_module: $kernels_module,
+                    runtime_path: "plugboard_sdk::__wit_bindgen::rt",
+                });
+                world_helpers!();
+                tensor_ref_views!();
+
+                /// What a component written against this world uses most.
+                pub mod prelude {
+                    pub use super::exports::plugboard::runtime::kernels::{
+                        Guest, KernelUpdate, OperatorInfo,
+                    };
+                    pub use super::plugboard::runtime::types::{
+                        Error, ErrorKind, Evalue, ScalarType, TensorRef,
+                    };
+                    pub use super::{
+                        error, incompatible, internal, invalid_argument, not_found, not_supported,
+                    };
+                }
+            }
+        }
+    };
+}
+
 /// One contract version's module: `backend` and `kernel_library`, each the bindings of
 /// that world (generated from `wit/VERSION`) and its helpers.
+#[allow(unused_macros)]
 macro_rules! contract_version {
     ($feature:tt, $module:ident, $version:tt, $path:tt, $backend_world:tt, $backend_module:tt, $kernels_world:tt, $kernels_module:tt) => {
         #[cfg(feature = $feature)]
@@ -369,6 +559,16 @@ contract_version!(
     "kernel-library-1-3-0",
     "plugboard_sdk::v1_3::kernel_library"
 );
+contract_version_2!(
+    "v2_0",
+    v2_0,
+    "2.0.0",
+    "wit/2.0.0",
+    "backend-2-0-0",
+    "plugboard_sdk::v2_0::backend",
+    "kernel-library-2-0-0",
+    "plugboard_sdk::v2_0::kernel_library"
+);
 contract_version!(
     "v1_4",
     v1_4,
@@ -386,27 +586,44 @@ contract_version!(
 // unifies several).
 #[cfg(all(
     feature = "v1_0",
-    not(any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+    not(any(
+        feature = "v1_1",
+        feature = "v1_2",
+        feature = "v1_3",
+        feature = "v1_4",
+        feature = "v2_0"
+    ))
 ))]
 pub use v1_0::{backend, kernel_library, CONTRACT_VERSION};
 #[cfg(all(
     feature = "v1_1",
-    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0"))
 ))]
 pub use v1_1::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(all(feature = "v1_2", not(any(feature = "v1_3", feature = "v1_4"))))]
+#[cfg(all(
+    feature = "v1_2",
+    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+))]
 pub use v1_2::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(all(feature = "v1_3", not(any(feature = "v1_4"))))]
+#[cfg(all(feature = "v1_3", not(any(feature = "v1_4", feature = "v2_0"))))]
 pub use v1_3::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(feature = "v1_4")]
+#[cfg(all(feature = "v1_4", not(feature = "v2_0")))]
 pub use v1_4::{backend, kernel_library, CONTRACT_VERSION};
+#[cfg(feature = "v2_0")]
+pub use v2_0::{backend, kernel_library, CONTRACT_VERSION};
 
 // The version `export_backend!(T)` and `export_kernel_library!(T)` use: the newest one
 // whose feature is on (a component enables exactly one; see the guard below).
 
 #[cfg(all(
     feature = "v1_0",
-    not(any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+    not(any(
+        feature = "v1_1",
+        feature = "v1_2",
+        feature = "v1_3",
+        feature = "v1_4",
+        feature = "v2_0"
+    ))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -418,7 +635,13 @@ macro_rules! __export_backend_default {
 
 #[cfg(all(
     feature = "v1_0",
-    not(any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+    not(any(
+        feature = "v1_1",
+        feature = "v1_2",
+        feature = "v1_3",
+        feature = "v1_4",
+        feature = "v2_0"
+    ))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -430,7 +653,7 @@ macro_rules! __export_kernel_library_default {
 
 #[cfg(all(
     feature = "v1_1",
-    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0"))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -442,7 +665,7 @@ macro_rules! __export_backend_default {
 
 #[cfg(all(
     feature = "v1_1",
-    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4"))
+    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0"))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -452,7 +675,10 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(all(feature = "v1_2", not(any(feature = "v1_3", feature = "v1_4"))))]
+#[cfg(all(
+    feature = "v1_2",
+    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -461,7 +687,10 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(all(feature = "v1_2", not(any(feature = "v1_3", feature = "v1_4"))))]
+#[cfg(all(
+    feature = "v1_2",
+    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
@@ -470,7 +699,7 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(all(feature = "v1_3", not(any(feature = "v1_4"))))]
+#[cfg(all(feature = "v1_3", not(any(feature = "v1_4", feature = "v2_0"))))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -479,7 +708,7 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(all(feature = "v1_3", not(any(feature = "v1_4"))))]
+#[cfg(all(feature = "v1_3", not(any(feature = "v1_4", feature = "v2_0"))))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
@@ -488,7 +717,7 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(feature = "v1_4")]
+#[cfg(all(feature = "v1_4", not(feature = "v2_0")))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -497,12 +726,30 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(feature = "v1_4")]
+#[cfg(all(feature = "v1_4", not(feature = "v2_0")))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
     ($ty:ident) => {
         $crate::export_kernel_library!($ty, v1_4);
+    };
+}
+
+#[cfg(feature = "v2_0")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v2_0);
+    };
+}
+
+#[cfg(feature = "v2_0")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v2_0);
     };
 }
 
@@ -517,18 +764,28 @@ macro_rules! __export_kernel_library_default {
     any(
         all(
             feature = "v1_0",
-            any(feature = "v1_1", feature = "v1_2", feature = "v1_3", feature = "v1_4")
+            any(
+                feature = "v1_1",
+                feature = "v1_2",
+                feature = "v1_3",
+                feature = "v1_4",
+                feature = "v2_0"
+            )
         ),
         all(
             feature = "v1_1",
-            any(feature = "v1_2", feature = "v1_3", feature = "v1_4")
+            any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0")
         ),
-        all(feature = "v1_2", any(feature = "v1_3", feature = "v1_4")),
-        all(feature = "v1_3", feature = "v1_4"),
+        all(
+            feature = "v1_2",
+            any(feature = "v1_3", feature = "v1_4", feature = "v2_0")
+        ),
+        all(feature = "v1_3", any(feature = "v1_4", feature = "v2_0")),
+        all(feature = "v1_4", feature = "v2_0"),
     )
 ))]
 compile_error!(
-    "plugboard-sdk: enable exactly one contract version feature per component (the default is \"v1_4\"; for another version use `default-features = false, features = [\"v1_0\", \"allocator\"]`)"
+    "plugboard-sdk: enable exactly one contract version feature per component (the default is \"v2_0\"; for another version use `default-features = false, features = [\"v1_4\", \"allocator\"]`)"
 );
 
 /// Exports `$ty` (which implements the `backend` world's `Guest`) as the component's
@@ -541,6 +798,7 @@ macro_rules! export_backend {
     ($ty:ident, v1_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_1_0_impl!($ty with_types_in $crate::v1_1::backend); $crate::component_metadata!("1.1.0"); $crate::__keep!($ty, $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_1::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_2_0_impl!($ty with_types_in $crate::v1_2::backend); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_3_0_impl!($ty with_types_in $crate::v1_3::backend); $crate::component_metadata!("1.3.0"); $crate::__keep!($ty, $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+    ($ty:ident, v2_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_2_0_0_impl!($ty with_types_in $crate::v2_0::backend); $crate::component_metadata!("2.0.0"); $crate::__keep!($ty, $crate::v2_0::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, alloc, free, init]); $crate::__keep!(<$ty as $crate::v2_0::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v2_0::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_4_0_impl!($ty with_types_in $crate::v1_4::backend); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
 }
 
@@ -554,6 +812,7 @@ macro_rules! export_kernel_library {
     ($ty:ident, v1_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_1_0_impl!($ty with_types_in $crate::v1_1::kernel_library); $crate::component_metadata!("1.1.0"); $crate::__keep!($ty, $crate::v1_1::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
     ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_2_0_impl!($ty with_types_in $crate::v1_2::kernel_library); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
     ($ty:ident, v1_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_3_0_impl!($ty with_types_in $crate::v1_3::kernel_library); $crate::component_metadata!("1.3.0"); $crate::__keep!($ty, $crate::v1_3::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
+    ($ty:ident, v2_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_0_0_impl!($ty with_types_in $crate::v2_0::kernel_library); $crate::component_metadata!("2.0.0"); $crate::__keep!($ty, $crate::v2_0::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
     ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_4_0_impl!($ty with_types_in $crate::v1_4::kernel_library); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
 }
 

@@ -18,6 +18,9 @@
 // - Inputs ask for errors: a first element of `-1001` returns a `not-supported` error
 //   naming `conformance-error`.
 // - When the host profiles an `execute` (1.3+) it reports one node, `conformance-node`.
+// - From 2.0 (feature `tensor-refs`) inputs are `tensor-ref`s to blocks the host filled
+//   after `alloc`, output arguments come at address 0, and the output is returned as a
+//   `tensor-ref` to bytes the handle keeps until the next call.
 
 use sdk::plugboard;
 use sdk::prelude::*;
@@ -27,7 +30,12 @@ const BACKEND_ID: &str = "ConformanceBackend";
 
 struct Conformance;
 
-struct Handle;
+#[derive(Default)]
+struct Handle {
+    /// The last output (2.0: the host copies it out after `execute`).
+    #[cfg(feature = "tensor-refs")]
+    out: std::cell::RefCell<Vec<u8>>,
+}
 
 impl GuestDelegateHandle for Handle {
     fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
@@ -42,7 +50,10 @@ impl GuestDelegateHandle for Handle {
                 ),
             ));
         };
+        #[cfg(not(feature = "tensor-refs"))]
         let (x, y) = (x.f32s()?, y.f32s()?);
+        #[cfg(feature = "tensor-refs")]
+        let (x, y) = (x.to_f32s()?, y.to_f32s()?);
         if x.first() == Some(&-1001.0) {
             return Err(error(
                 ErrorKind::NotSupported,
@@ -51,6 +62,20 @@ impl GuestDelegateHandle for Handle {
         }
         let numel: usize = out.sizes.iter().map(|&s| s as usize).product();
         // What the output argument carries depends on the contract's meaning.
+        #[cfg(feature = "tensor-refs")]
+        let mut data = {
+            if out.address != 0 {
+                return Err(error(
+                    ErrorKind::InvalidArgument,
+                    format!(
+                        "contract {CONTRACT} sends output arguments at address 0, got {:#x}",
+                        out.address
+                    ),
+                ));
+            }
+            vec![0u8; numel * 4]
+        };
+        #[cfg(not(feature = "tensor-refs"))]
         let mut data = if cfg!(feature = "empty-outputs") {
             if !out.data.is_empty() {
                 return Err(error(
@@ -97,6 +122,18 @@ impl GuestDelegateHandle for Handle {
                 plugboard::runtime::clock::now(),
             );
         }
+        #[cfg(feature = "tensor-refs")]
+        {
+            let mut kept = self.out.borrow_mut();
+            *kept = data;
+            Ok(vec![Evalue::Tensor(TensorRef {
+                dtype: out.dtype,
+                sizes: out.sizes.clone(),
+                dim_order: out.dim_order.clone(),
+                address: kept.as_ptr() as usize as u32,
+            })])
+        }
+        #[cfg(not(feature = "tensor-refs"))]
         Ok(vec![Evalue::Tensor(Tensor {
             dtype: out.dtype,
             sizes: out.sizes.clone(),
@@ -217,6 +254,16 @@ impl Guest for Conformance {
         Ok(vec![("processed bytes".into(), processed.len() as u32)])
     }
 
+    #[cfg(feature = "tensor-refs")]
+    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
+        Ok(plugboard_sdk::memory::alloc(size, align)?)
+    }
+
+    #[cfg(feature = "tensor-refs")]
+    fn free(address: u32) {
+        plugboard_sdk::memory::free(address)
+    }
+
     fn init(
         backend_id: String,
         _processed: Vec<u8>,
@@ -228,7 +275,7 @@ impl Guest for Conformance {
         check_accel(&compile_specs)?;
         #[cfg(feature = "gpu")]
         check_gpu(&compile_specs)?;
-        Ok(DelegateHandle::new(Handle))
+        Ok(DelegateHandle::new(Handle::default()))
     }
 }
 

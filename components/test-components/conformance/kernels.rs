@@ -9,11 +9,18 @@
 // protocol. Inputs ask for failures: a first element of `-1001` in a call's first
 // operand returns an `invalid-argument` error, `-1002` traps. An `alloc` of exactly
 // `0xBAD0` bytes returns an address past the 32-bit memory (`0xffffff00`), as a broken
-// library might.
+// library might. From 2.0 (feature `tensor-refs`) the host reads and writes the blocks
+// itself: there are no `write` and `read` exports.
 
 use plugboard_sdk::prepared::PreparedCalls;
 use sdk::plugboard;
 use sdk::prelude::*;
+
+/// A kernel call's argument: `kernel-arg` in 1.x, `evalue` (the same cases) from 2.0.
+#[cfg(not(feature = "tensor-refs"))]
+type KernelArg = sdk::prelude::KernelArg;
+#[cfg(feature = "tensor-refs")]
+type KernelArg = Evalue;
 
 struct Conformance;
 
@@ -92,10 +99,12 @@ impl Guest for Conformance {
         plugboard_sdk::memory::free(address)
     }
 
+    #[cfg(not(feature = "tensor-refs"))]
     fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
         Ok(plugboard_sdk::memory::write(address, &data)?)
     }
 
+    #[cfg(not(feature = "tensor-refs"))]
     fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
         Ok(plugboard_sdk::memory::read(address, len)?)
     }

@@ -121,7 +121,7 @@ impl GuestDelegateHandle for Delegate {
 
 // The SDK generates the component's exports only in the wasm build: a host build (unit
 // tests, the fuzz targets in fuzz/) links the library without them.
-plugboard_sdk::export_backend!(Vulkan);
+plugboard_sdk::export_backend!(Vulkan, v1_4);
 
 /// Feeds any byte string through the whole reader as the fuzz targets do: header,
 /// `describe`, graph, operator compilation, constants (named data as zeros of the

@@ -12,7 +12,13 @@
 //! biases, see [`quantized`]). Other quantized values (dynamic `qdint8`, 4-bit,
 //! blockwise) are parsed but refused at `init` with `not-supported`.
 
-pub use plugboard_sdk::v1_4::backend::{exports, plugboard};
+// Built against contract 2.0; with the feature `contract-1`, against 1.4 (a test
+// artifact: the host serves both majors, `tests/xnnpack.rs` checks they agree).
+pub use bindings::{exports, plugboard};
+#[cfg(feature = "contract-1")]
+pub use plugboard_sdk::v1_4::backend as bindings;
+#[cfg(not(feature = "contract-1"))]
+pub use plugboard_sdk::v2_0::backend as bindings;
 
 pub mod accel;
 pub mod fusion;
@@ -43,7 +49,7 @@ pub const BACKEND_ID: &str = "XnnpackBackend";
 
 /// Builds an [`Error`] of `kind`; a payload this backend cannot read (bad header,
 /// identifier or FlatBuffer); something valid this backend does not implement.
-pub use plugboard_sdk::v1_4::backend::{error as err, incompatible as compat, not_supported};
+pub use bindings::{error as err, incompatible as compat, not_supported};
 
 /// A payload that reads but is inconsistent (ids, dims, offsets).
 pub fn invalid_program(message: impl Into<String>) -> Error {
@@ -51,7 +57,7 @@ pub fn invalid_program(message: impl Into<String>) -> Error {
 }
 
 fn check_id(id: &str) -> Result<(), Error> {
-    plugboard_sdk::v1_4::backend::check_backend_id(&[BACKEND_ID], id)
+    bindings::check_backend_id(&[BACKEND_ID], id)
 }
 
 /// Constants from the program's named data, through the `named-data` import.
@@ -95,6 +101,16 @@ impl Guest for Xnnpack {
         graph::describe(&payload)
     }
 
+    #[cfg(not(feature = "contract-1"))]
+    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
+        Ok(plugboard_sdk::memory::alloc(size, align)?)
+    }
+
+    #[cfg(not(feature = "contract-1"))]
+    fn free(address: u32) {
+        plugboard_sdk::memory::free(address)
+    }
+
     fn init(
         backend_id: String,
         processed: Vec<u8>,
@@ -132,7 +148,7 @@ impl GuestDelegateHandle for Delegate {
         let mut tensors = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             match a {
-                Evalue::Tensor(t) => tensors.push(t),
+                Evalue::Tensor(t) => tensors.push(tensor_arg(t, i < n_in)?),
                 _ => {
                     return Err(err(
                         ErrorKind::InvalidArgument,
@@ -142,10 +158,75 @@ impl GuestDelegateHandle for Delegate {
             }
         }
         let outs = rt.execute(&tensors[..n_in], &tensors[n_in..])?;
-        Ok(outs.into_iter().map(Evalue::Tensor).collect())
+        Ok(outs
+            .into_iter()
+            .map(|o| Evalue::Tensor(result(o)))
+            .collect())
+    }
+}
+
+/// A delegate argument by value (1.x): its bytes are in the argument.
+#[cfg(feature = "contract-1")]
+fn tensor_arg(
+    t: &plugboard::runtime::types::Tensor,
+    _input: bool,
+) -> Result<runtime::TensorArg<'_>, Error> {
+    Ok(runtime::TensorArg {
+        dtype: t.dtype,
+        sizes: &t.sizes,
+        dim_order: &t.dim_order,
+        data: &t.data,
+    })
+}
+
+/// An output by value (1.x): its bytes copied out of the arena.
+#[cfg(feature = "contract-1")]
+fn result(o: runtime::Output) -> plugboard::runtime::types::Tensor {
+    plugboard::runtime::types::Tensor {
+        dtype: o.dtype,
+        sizes: o.sizes,
+        dim_order: o.dim_order,
+        data: o.bytes.to_vec(),
+    }
+}
+
+/// A delegate argument in linear memory (2.x): an input's bytes are in the block the
+/// host filled (checked to lie inside a block from `alloc`); an output has none.
+#[cfg(not(feature = "contract-1"))]
+fn tensor_arg(
+    t: &plugboard::runtime::types::TensorRef,
+    input: bool,
+) -> Result<runtime::TensorArg<'_>, Error> {
+    let data: &[u8] = if input {
+        // SAFETY: nothing writes the input blocks during `execute` (the runtime only
+        // reads inputs in place; its own values live in the arena).
+        unsafe { t.bytes()? }
+    } else {
+        &[]
+    };
+    Ok(runtime::TensorArg {
+        dtype: t.dtype,
+        sizes: &t.sizes,
+        dim_order: &t.dim_order,
+        data,
+    })
+}
+
+/// An output in linear memory (2.x): where it is in the arena, for the host to copy
+/// (the arena does not change until the next call into the component).
+#[cfg(not(feature = "contract-1"))]
+fn result(o: runtime::Output) -> plugboard::runtime::types::TensorRef {
+    plugboard::runtime::types::TensorRef {
+        dtype: o.dtype,
+        sizes: o.sizes,
+        dim_order: o.dim_order,
+        address: o.bytes.as_ptr() as usize as u32,
     }
 }
 
 // The SDK generates the component's exports only in the wasm build: a host build (unit
 // tests, the fuzz targets in fuzz/) links the library without them.
-plugboard_sdk::export_backend!(Xnnpack);
+#[cfg(feature = "contract-1")]
+plugboard_sdk::export_backend!(Xnnpack, v1_4);
+#[cfg(not(feature = "contract-1"))]
+plugboard_sdk::export_backend!(Xnnpack, v2_0);

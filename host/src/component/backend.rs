@@ -1,13 +1,24 @@
-//! A running backend component.
+//! A running backend component, 1.x or 2.x (see `crate::bindings`).
 
 use std::sync::Arc;
 
 use wasmtime::component::ResourceAny;
 
+use super::memory::GuestMemory;
 use super::{ComponentInfo, NamedDataMap, Sandboxed};
 use crate::bindings::backend_interface::{self, CompileSpec};
 use crate::bindings::types::Evalue;
+use crate::bindings::v1;
+use crate::bindings::v1::convert::Cv;
 use crate::{Error, ErrorKind, Result};
+
+/// The exports of a backend, by contract major.
+enum Guest {
+    /// 1.x: `backend-interface` with tensors by value.
+    V1(v1::backend_interface::Guest),
+    /// 2.x: `backend-interface` with tensors in linear memory.
+    V2 { backend: backend_interface::Guest },
+}
 
 /// Whether a backend id can run on this machine (`backend-interface.is-available`),
 /// with what the host knows about why.
@@ -24,7 +35,7 @@ pub struct Availability {
 /// A sandboxed instance of a backend with typed access to its `backend-interface`.
 pub struct BackendInstance {
     sandbox: Sandboxed,
-    guest: backend_interface::Guest,
+    guest: Guest,
 }
 
 impl BackendInstance {
@@ -38,10 +49,20 @@ impl BackendInstance {
             )
             .with_component_id(&info.path, &info.sha256_hex())
         };
-        let indices = backend_interface::GuestIndices::new(&info.pre).map_err(bad)?;
-        let guest = indices
-            .load(&mut sandbox.store, &sandbox.instance)
-            .map_err(bad)?;
+        let guest = if info.version.major == 1 {
+            let indices = v1::backend_interface::GuestIndices::new(&info.pre).map_err(bad)?;
+            Guest::V1(
+                indices
+                    .load(&mut sandbox.store, &sandbox.instance)
+                    .map_err(bad)?,
+            )
+        } else {
+            let b = backend_interface::GuestIndices::new(&info.pre).map_err(bad)?;
+            let backend = b.load(&mut sandbox.store, &sandbox.instance).map_err(bad)?;
+            // The host copies tensor bytes itself: it must see the memory.
+            sandbox.memory()?;
+            Guest::V2 { backend }
+        };
         Ok(BackendInstance { sandbox, guest })
     }
 
@@ -57,16 +78,20 @@ impl BackendInstance {
 
     /// The backend ids the component implements.
     pub fn backend_ids(&mut self) -> Result<Vec<String>> {
-        let g = &self.guest;
-        self.sandbox
-            .call("backend.backend-ids", |s| g.call_backend_ids(s))
+        let what = "backend.backend-ids";
+        match &self.guest {
+            Guest::V1(g) => self.sandbox.call(what, |s| g.call_backend_ids(s)),
+            Guest::V2 { backend: g } => self.sandbox.call(what, |s| g.call_backend_ids(s)),
+        }
     }
 
     /// Whether `id` can run here.
     pub fn is_available(&mut self, id: &str) -> Result<bool> {
-        let g = &self.guest;
-        self.sandbox
-            .call("backend.is-available", |s| g.call_is_available(s, id))
+        let what = "backend.is-available";
+        match &self.guest {
+            Guest::V1(g) => self.sandbox.call(what, |s| g.call_is_available(s, id)),
+            Guest::V2 { backend: g } => self.sandbox.call(what, |s| g.call_is_available(s, id)),
+        }
     }
 
     /// Whether `id` can run here, and why: the devices it found, or the reason the
@@ -97,15 +122,22 @@ impl BackendInstance {
 
     /// Summarizes a processed blob (named counts, e.g. node types).
     pub fn describe(&mut self, id: &str, processed: &[u8]) -> Result<Vec<(String, u32)>> {
-        let g = &self.guest;
         let info = self.sandbox.info.clone();
-        self.sandbox
-            .call("backend.describe", |s| g.call_describe(s, id, processed))?
-            .map_err(|e| {
-                crate::bindings::guest_error("backend.describe", e)
-                    .with_component_id(&info.path, &info.sha256_hex())
-                    .with_backend(id)
-            })
+        let what = "backend.describe";
+        let r = match &self.guest {
+            Guest::V1(g) => self
+                .sandbox
+                .call(what, |s| g.call_describe(s, id, processed))?
+                .map_err(Cv::cv),
+            Guest::V2 { backend: g } => self
+                .sandbox
+                .call(what, |s| g.call_describe(s, id, processed))?,
+        };
+        r.map_err(|e| {
+            crate::bindings::guest_error("backend.describe", e)
+                .with_component_id(&info.path, &info.sha256_hex())
+                .with_backend(id)
+        })
     }
 
     /// Initializes a delegate; `named_data` is visible to the backend during the call.
@@ -116,12 +148,20 @@ impl BackendInstance {
         compile_specs: &[CompileSpec],
         named_data: NamedDataMap,
     ) -> Result<ResourceAny> {
-        let g = &self.guest;
         let info = self.sandbox.info.clone();
         self.sandbox.store.data_mut().named_data.map = Some(named_data);
-        let r = self.sandbox.call("backend.init", |s| {
-            g.call_init(s, id, processed, compile_specs)
-        });
+        let what = "backend.init";
+        let r = match &self.guest {
+            Guest::V1(g) => {
+                let specs: Vec<v1::backend_interface::CompileSpec> = compile_specs.to_vec().cv();
+                self.sandbox
+                    .call(what, |s| g.call_init(s, id, processed, &specs))
+                    .map(|r| r.map_err(Cv::cv))
+            }
+            Guest::V2 { backend: g } => self
+                .sandbox
+                .call(what, |s| g.call_init(s, id, processed, compile_specs)),
+        };
         self.sandbox.store.data_mut().named_data.map = None;
         r?.map_err(|e| {
             crate::bindings::guest_error("backend.init", e)
@@ -130,18 +170,92 @@ impl BackendInstance {
         })
     }
 
-    /// Runs an initialized delegate on `args` (inputs then outputs); returns the outputs.
-    pub fn execute(&mut self, handle: ResourceAny, args: &[Evalue]) -> Result<Vec<Evalue>> {
-        let g = &self.guest;
-        let info = self.sandbox.info.clone();
+    /// Runs an initialized delegate of a 1.x backend on `args` (inputs then outputs,
+    /// tensors by value); returns the outputs. `InvalidState` for a 2.x backend.
+    pub fn execute_v1(
+        &mut self,
+        handle: ResourceAny,
+        args: &[v1::types::Evalue],
+    ) -> Result<Vec<v1::types::Evalue>> {
+        let Guest::V1(g) = &self.guest else {
+            return Err(self.wrong_major("1.x"));
+        };
+        let r = self.sandbox.call("backend.execute", |s| {
+            g.delegate_handle().call_execute(s, handle, args)
+        })?;
+        r.map_err(|e| self.named("backend.execute", e.cv()))
+    }
+
+    /// Runs an initialized delegate of a 2.x backend on `args` (inputs then outputs;
+    /// input tensors in blocks of this instance's memory the host filled, output
+    /// tensors at address 0); returns the outputs, tensors pointing into this
+    /// instance's memory. `InvalidState` for a 1.x backend.
+    pub fn execute_v2(&mut self, handle: ResourceAny, args: &[Evalue]) -> Result<Vec<Evalue>> {
+        let Guest::V2 { backend: g } = &self.guest else {
+            return Err(self.wrong_major("2.x"));
+        };
+        let r = self.sandbox.call("backend.execute", |s| {
+            g.delegate_handle().call_execute(s, handle, args)
+        })?;
+        r.map_err(|e| self.named("backend.execute", e))
+    }
+
+    fn wrong_major(&self, want: &str) -> Error {
+        let info = &self.sandbox.info;
+        Error::new(
+            ErrorKind::InvalidState,
+            format!(
+                "a {want} call on a backend built against {}@{}",
+                super::version::PACKAGE,
+                info.version
+            ),
+        )
+        .with_component_id(&info.path, &info.sha256_hex())
+    }
+
+    fn named(&self, what: &str, e: crate::bindings::types::Error) -> Error {
+        let info = &self.sandbox.info;
+        crate::bindings::guest_error(what, e).with_component_id(&info.path, &info.sha256_hex())
+    }
+
+    /// Reserves `size` zeroed bytes aligned to `align` in a 2.x backend's memory
+    /// (`backend-interface.alloc`), for the host to fill. A block outside the memory or not
+    /// aligned is an error (`DelegateInvalidCompatibility`).
+    pub fn alloc(&mut self, size: u64, align: u32) -> Result<u32> {
+        let Guest::V2 { backend: g } = &self.guest else {
+            return Err(self.wrong_major("2.x"));
+        };
+        let addr = self
+            .sandbox
+            .call("backend.alloc", |s| g.call_alloc(s, size, align))?
+            .map_err(|e| self.named("backend.alloc", e))?;
+        let limit = self.sandbox.memory()?.size() as u64;
+        let fits = (addr as u64).checked_add(size).is_some_and(|e| e <= limit);
+        if !fits || (align > 1 && addr % align != 0) {
+            let info = &self.sandbox.info;
+            return Err(Error::new(
+                ErrorKind::DelegateInvalidCompatibility,
+                format!(
+                    "backend.alloc returned address {addr:#x} for {size} bytes aligned to {align}"
+                ),
+            )
+            .with_component_id(&info.path, &info.sha256_hex()));
+        }
+        Ok(addr)
+    }
+
+    /// Releases a block from [`Self::alloc`].
+    pub fn free(&mut self, address: u32) -> Result<()> {
+        let Guest::V2 { backend: g } = &self.guest else {
+            return Err(self.wrong_major("2.x"));
+        };
         self.sandbox
-            .call("backend.execute", |s| {
-                g.delegate_handle().call_execute(s, handle, args)
-            })?
-            .map_err(|e| {
-                crate::bindings::guest_error("backend.execute", e)
-                    .with_component_id(&info.path, &info.sha256_hex())
-            })
+            .call("backend.free", |s| g.call_free(s, address))
+    }
+
+    /// A 2.x backend's linear memory, which the host reads and writes itself.
+    pub fn memory(&self) -> Result<&Arc<GuestMemory>> {
+        self.sandbox.memory()
     }
 
     /// Turns the `profiling` import on or off for the coming executes (on clears what

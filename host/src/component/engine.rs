@@ -135,6 +135,14 @@ impl ComponentEngine {
             .cranelift_opt_level(OptLevel::Speed)
             .epoch_interruption(deadline)
             .concurrency_support(false);
+        // Linear memories the host can copy tensor bytes into and out of itself
+        // (contract 2.0's transfers; `memory.rs`).
+        if super::memory::HOST_MEMORIES {
+            // wasmtime's copy-on-write memory images need its own mmap memories:
+            // initial data is copied in instead (microseconds for our components).
+            c.with_host_memory(Arc::new(super::memory::HostMemoryCreator))
+                .memory_init_cow(false);
+        }
         // `PLUGBOARD_PERFMAP=1`: wasmtime writes `/tmp/perf-<pid>.map`, so that `perf
         // report` names the components' wasm functions (`wasm[0]::function[..]::<name>`)
         // instead of raw addresses. Code generation is unchanged.

@@ -97,6 +97,21 @@ impl HostState {
         cpu_accel::add_to_linker(linker, |s| &mut s.cpu_accel)?;
         gpu::add_to_linker(linker, |s| &mut s.gpu)?;
         qnn::add_to_linker(linker, |s| &mut s.qnn)?;
+        // 1.x components: the same contexts through the 1.x adapter.
+        crate::bindings::v1::imports::add_to_linker(
+            linker,
+            crate::bindings::v1::imports::Getters {
+                types: |s| &mut s.types,
+                logging: |s| &mut s.logging,
+                clock: |s| &mut s.clock,
+                progress: |s| &mut s.progress,
+                profiling: |s| &mut s.profiling,
+                named_data: |s| &mut s.named_data,
+                cpu_accel: |s| &mut s.cpu_accel,
+                gpu: |s| &mut s.gpu,
+                qnn: |s| &mut s.qnn,
+            },
+        )?;
         Ok(())
     }
 

@@ -13,6 +13,7 @@ mod engine;
 mod host_state;
 pub(crate) mod imports;
 mod kernel_library;
+pub mod memory;
 mod metadata;
 mod sandbox;
 pub mod version;
@@ -31,7 +32,7 @@ pub use imports::named_data::NamedDataMap;
 pub use kernel_library::KernelLibraryInstance;
 pub use metadata::ComponentMetadata;
 pub use sandbox::Sandboxed;
-pub use version::{ContractVersion, HOST_VERSION};
+pub use version::{ContractVersion, HOST_VERSION, HOST_VERSIONS};
 
 use crate::{Error, ErrorKind, Result};
 
@@ -125,12 +126,21 @@ impl ComponentInfo {
                 continue;
             };
             let v = v.map_err(&incompatible)?;
-            if !v.is_served_by(HOST_VERSION) {
+            if !v.is_served() {
+                let served: Vec<String> = HOST_VERSIONS
+                    .iter()
+                    .map(|h| format!("{}@{h}", version::PACKAGE))
+                    .collect();
                 return Err(incompatible(format!(
-                    "component was built against {}@{v}, but this host implements {}@{}",
+                    "component was built against {}@{v}, but this host implements {}",
                     version::PACKAGE,
-                    version::PACKAGE,
-                    HOST_VERSION
+                    served.join(" and ")
+                )));
+            }
+            if let Some(old) = version.filter(|old| old.major != v.major) {
+                return Err(incompatible(format!(
+                    "component uses both {}@{old} and @{v}: one component is built against one major version",
+                    version::PACKAGE
                 )));
             }
             version = Some(version.map_or(v, |old| old.max(v)));

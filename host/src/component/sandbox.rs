@@ -15,6 +15,7 @@ use wasmtime::component::Instance;
 use wasmtime::{Store, Trap, UpdateDeadline};
 
 use super::imports::DeadlineExceeded;
+use super::memory::GuestMemory;
 use super::{ComponentInfo, HostState};
 use crate::{Error, ErrorKind, Result};
 
@@ -29,6 +30,8 @@ pub struct Sandboxed {
     pub(crate) store: Store<HostState>,
     pub(crate) instance: Instance,
     pub(crate) info: Arc<ComponentInfo>,
+    /// The instance's linear memory, when the host allocated it and it has one.
+    memory: Option<Arc<GuestMemory>>,
     poisoned: bool,
 }
 
@@ -61,7 +64,7 @@ impl Sandboxed {
             });
         }
         start_call(&info, &mut store);
-        let instance = info.pre.instantiate(&mut store);
+        let (instance, memories) = super::memory::capture(|| info.pre.instantiate(&mut store));
         store.data_mut().end_call();
         let instance = instance.map_err(|e| {
             let mut err = classify(&info, &store, e, "instantiate");
@@ -70,10 +73,17 @@ impl Sandboxed {
             }
             err
         })?;
+        // The memory the canonical ABI uses: a component built by wit-component from
+        // one Rust crate has exactly one (more, and the host cannot tell which).
+        let memory = match memories.len() {
+            1 => memories.into_iter().next(),
+            _ => None,
+        };
         Ok(Sandboxed {
             store,
             instance,
             info,
+            memory,
             poisoned: false,
         })
     }
@@ -81,6 +91,32 @@ impl Sandboxed {
     /// The component this instance runs.
     pub fn info(&self) -> &Arc<ComponentInfo> {
         &self.info
+    }
+
+    /// The instance's linear memory, for the host's own reads and writes of tensor
+    /// bytes (contract 2.0).
+    ///
+    /// Errors: `NotSupported` when this host does not allocate memories itself (not
+    /// Unix) or the component has more than one memory; `InvalidState` after a trap.
+    pub fn memory(&self) -> Result<&Arc<GuestMemory>> {
+        if self.poisoned {
+            return Err(Error::new(
+                ErrorKind::InvalidState,
+                "component instance is dead after an earlier trap",
+            )
+            .with_component_id(&self.info.path, &self.info.sha256_hex()));
+        }
+        self.memory.as_ref().ok_or_else(|| {
+            Error::new(
+                ErrorKind::NotSupported,
+                if super::memory::HOST_MEMORIES {
+                    "the component does not have exactly one linear memory, so the host cannot copy tensor bytes into it"
+                } else {
+                    "copying tensor bytes into components (contract 2.0) needs a Unix host"
+                },
+            )
+            .with_component_id(&self.info.path, &self.info.sha256_hex())
+        })
     }
 
     /// Whether a trap killed this instance.

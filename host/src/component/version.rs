@@ -1,9 +1,11 @@
 //! The contract version check: which `plugboard:runtime` version a component was
 //! built against, and whether this host can serve it.
 //!
-//! Policy (README, "Contract versions"): a component built against `1.a.x` loads in a
-//! host that implements `1.b.y` when `a <= b`; any other major version is refused before
-//! instantiation, with both versions in the message.
+//! Policy (README, "Contract versions"): a component built against `M.a.x` loads in a
+//! host that implements `M.b.y` when `a <= b`. The host implements one version per
+//! major it serves ([`HOST_VERSIONS`]: the newest, `wit/`, and the newest 1.x release,
+//! served through the 1.x adapter in `crate::bindings::v1`); any other major is refused
+//! before instantiation, with the versions in the message.
 //!
 //! A released version never changes in shape or in meaning. Where a newer version gives
 //! a call another meaning, the host serves each component the meaning of the version it
@@ -45,6 +47,12 @@ impl ContractVersion {
     /// Whether a component built against `self` may load in a host implementing `host`.
     pub fn is_served_by(self, host: ContractVersion) -> bool {
         self.major == host.major && self.minor <= host.minor
+    }
+
+    /// Whether this host serves a component built against `self`: one of
+    /// [`HOST_VERSIONS`] has its major and at least its minor.
+    pub fn is_served(self) -> bool {
+        HOST_VERSIONS.iter().any(|&h| self.is_served_by(h))
     }
 
     /// `major.minor.patch`.
@@ -99,11 +107,18 @@ mod tests {
     fn semver_policy() {
         let v = |s| ContractVersion::parse(s).unwrap();
         assert!(v("1.0.0").is_served_by(v("1.0.0")));
-        assert!(v("1.0.0").is_served_by(HOST_VERSION));
+        assert!(v("2.0.0").is_served_by(HOST_VERSION));
+        assert!(!v("1.0.0").is_served_by(HOST_VERSION));
+        assert!(!v("1.5.0").is_served());
+        assert!(!v("2.1.0").is_served());
         assert!(v("1.0.3").is_served_by(v("1.2.0")));
         assert!(!v("1.3.0").is_served_by(v("1.2.0")));
         assert!(!v("2.0.0").is_served_by(v("1.9.0")));
         assert!(!v("0.9.0").is_served_by(v("1.0.0")));
+        assert!(v("1.0.0").is_served());
+        assert!(v("2.0.0").is_served());
+        assert!(!v("3.0.0").is_served());
+        assert!(!v("0.9.0").is_served());
     }
 
     #[test]

@@ -7,20 +7,20 @@ use std::sync::Arc;
 
 use wasmtime::component::ResourceAny;
 
+use super::delegate_v2::InputBlock;
 use super::profile::EventKind;
-use super::sizes::check_sizes;
-use super::{broken, Method, TensorValue, Value};
-use crate::bindings::to_wit_dtype;
-use crate::bindings::types::{self as wit, Evalue};
+use super::{broken, Method};
 use crate::component::{BackendInstance, ComponentInfo};
-use crate::program::ValueDef;
-use crate::{Error, ErrorKind, Registry, Result, ScalarType};
+use crate::{Error, ErrorKind, Registry, Result};
 
 /// A delegate of the method, initialized in a backend instance.
 pub(super) struct Delegate {
     /// Index into `Method::backends`.
     pub(super) backend: usize,
     pub(super) handle: Option<ResourceAny>,
+    /// 2.x backends: the block of the backend's memory kept for each input argument
+    /// (see `delegate_v2`).
+    pub(super) input_blocks: Vec<Option<InputBlock>>,
 }
 
 /// One backend component instance serving the method's delegates.
@@ -29,41 +29,6 @@ pub(super) struct BackendSlot {
     pub(super) instance: BackendInstance,
     /// Delegate indices (into the plan) this instance initialized.
     pub(super) delegates: Vec<usize>,
-}
-
-/// A tensor value's descriptor as a by-value tensor with no bytes yet.
-pub(super) fn tensor_ref_data(t: &TensorValue) -> wit::Tensor {
-    wit::Tensor {
-        dtype: to_wit_dtype(t.dtype),
-        sizes: t.sizes.clone(),
-        dim_order: t.dim_order.clone(),
-        data: Vec::new(),
-    }
-}
-
-pub(super) fn wit_tensor(t: crate::Tensor) -> wit::Tensor {
-    wit::Tensor {
-        dtype: to_wit_dtype(t.dtype),
-        sizes: t.sizes.iter().map(|&s| s as u32).collect(),
-        dim_order: t.dim_order,
-        data: t.data,
-    }
-}
-
-pub(super) fn evalue_kind(e: &Evalue) -> &'static str {
-    match e {
-        Evalue::None => "None",
-        Evalue::Int(_) => "an Int",
-        Evalue::Double(_) => "a Double",
-        Evalue::Bool(_) => "a Bool",
-        Evalue::String(_) => "a String",
-        Evalue::Tensor(_) => "a Tensor",
-        Evalue::IntList(_) => "an IntList",
-        Evalue::DoubleList(_) => "a DoubleList",
-        Evalue::BoolList(_) => "a BoolList",
-        Evalue::TensorList(_) => "a TensorList",
-        Evalue::OptionalTensorList(_) => "an OptionalTensorList",
-    }
 }
 
 impl Method {
@@ -109,6 +74,7 @@ impl Method {
             self.delegates.push(Delegate {
                 backend: slot,
                 handle: None,
+                input_blocks: Vec::new(),
             });
         }
         for di in 0..self.delegates.len() {
@@ -142,113 +108,38 @@ impl Method {
         Ok(())
     }
 
-    pub(super) fn delegate_arg(&mut self, pc: usize, vi: usize) -> Result<Evalue> {
-        if let Value::Tensor(t) = &self.values[vi] {
-            // The common case, without the round trip through a host `Tensor`.
-            let (addr, nbytes) = (t.addr, t.nbytes()?);
-            let mut wt = tensor_ref_data(t);
-            if let Some(last) = self.handoff.get(vi).copied().flatten() {
-                // Handed over by the delegate that wrote it (moved to its last reader).
-                let held = self
-                    .handed
-                    .get_mut(vi)
-                    .ok_or_else(|| Error::new(ErrorKind::Internal, "handed value out of range"))?;
-                wt.data = if pc == last {
-                    held.take()
-                } else {
-                    held.clone()
-                }
-                .ok_or_else(|| {
-                    Error::new(
-                        ErrorKind::Internal,
-                        format!("value {vi} is read before the delegate that writes it ran"),
-                    )
-                })?;
-            } else if let Some(last) = self.rereads.get(vi).copied().flatten() {
-                let held = self
-                    .handed
-                    .get_mut(vi)
-                    .ok_or_else(|| Error::new(ErrorKind::Internal, "held value out of range"))?;
-                let bytes = match held.take() {
-                    Some(b) => b,
-                    None => self.storage.read(addr, nbytes)?,
-                };
-                if pc != last {
-                    *held = Some(bytes.clone());
-                }
-                wt.data = bytes;
-            } else if self.folded_ready && self.folding.kept.get(vi) == Some(&true) {
-                let kept = self
-                    .kept_bytes
-                    .get_mut(vi)
-                    .ok_or_else(|| Error::new(ErrorKind::Internal, "kept value out of range"))?;
-                wt.data = match kept {
-                    Some(bytes) => bytes.clone(),
-                    None => kept.insert(self.storage.read(addr, nbytes)?).clone(),
-                };
-            } else if nbytes > 0 {
-                wt.data = self.storage.read(addr, nbytes)?;
-            }
-            return Ok(Evalue::Tensor(wt));
-        }
-        Ok(match self.read_value(vi)? {
-            crate::EValue::None => Evalue::None,
-            crate::EValue::Int(v) => Evalue::Int(v),
-            crate::EValue::Double(v) => Evalue::Double(v),
-            crate::EValue::Bool(v) => Evalue::Bool(v),
-            crate::EValue::String(s) => Evalue::String(s),
-            crate::EValue::Tensor(t) => Evalue::Tensor(wit_tensor(t)),
-            crate::EValue::IntList(v) => Evalue::IntList(v),
-            crate::EValue::DoubleList(v) => Evalue::DoubleList(v),
-            crate::EValue::BoolList(v) => Evalue::BoolList(v),
-            crate::EValue::TensorList(v) => {
-                Evalue::TensorList(v.into_iter().map(wit_tensor).collect())
-            }
-        })
-    }
-
     pub(super) fn delegate_call(
         &mut self,
         pc: usize,
         delegate: usize,
         args: &[usize],
     ) -> Result<()> {
-        let start = self.clock();
-        // From contract 1.4 the trailing output arguments go without their bytes: the
-        // backend returns the outputs' data and never reads theirs (`execute` in
-        // `wit/backend.wit`). Backends built against 1.0-1.3 get them, as before.
-        let outputs_carry_bytes = self.backends[self.delegates[delegate].backend]
-            .info
-            .version
-            .delegate_outputs_carry_bytes();
-        let first_output = match outputs_carry_bytes {
-            true => args.len(),
-            false => args.len().saturating_sub(self.delegate_outputs[pc]),
-        };
-        let inputs = args
-            .iter()
-            .enumerate()
-            .map(|(k, &vi)| match &self.values[vi] {
-                // An output tensor's bytes are never read (not even fetched).
-                Value::Tensor(t) if k >= first_output => Ok(Evalue::Tensor(tensor_ref_data(t))),
-                _ => self.delegate_arg(pc, vi),
-            })
-            .collect::<Result<Vec<_>>>()?;
-        self.mark("copy in", EventKind::Copy, start, Some(pc));
         let slot = self.delegates[delegate].backend;
+        let info = self.backends[slot].info.clone();
         let handle = self.delegates[delegate].handle.ok_or_else(|| {
             Error::new(
                 ErrorKind::DelegateInvalidHandle,
                 "delegate is not initialized",
             )
         })?;
-        let info = self.backends[slot].info.clone();
-        let component = &info.path;
+        let want = self.delegate_outputs[pc];
+        let start = self.clock();
+        let mut temporary = Vec::new();
+        let inputs = if info.version.major == 1 {
+            Args::V1(self.delegate_args_v1(pc, args, want, info.version)?)
+        } else {
+            Args::V2(self.delegate_args_v2(delegate, args, want, &mut temporary)?)
+        };
+        self.mark("copy in", EventKind::Copy, start, Some(pc));
         let start = self.clock();
         if start.is_some() {
             self.backends[slot].instance.set_profiling(true);
         }
-        let result = self.backends[slot].instance.execute(handle, &inputs);
+        let instance = &mut self.backends[slot].instance;
+        let result = match &inputs {
+            Args::V1(a) => instance.execute_v1(handle, a).map(Args::V1),
+            Args::V2(a) => instance.execute_v2(handle, a).map(Args::V2),
+        };
         if let (Some(start), Some(end)) = (start, self.clock()) {
             let instance = &mut self.backends[slot].instance;
             let nodes = instance.take_profile_nodes();
@@ -265,115 +156,48 @@ impl Method {
         let outputs = result?;
         self.mark("backend execute", EventKind::Backend, start, Some(pc));
         let start = self.clock();
-        let want = self.delegate_outputs[pc];
-        if outputs.len() != want {
+        let got = match &outputs {
+            Args::V1(o) => o.len(),
+            Args::V2(o) => o.len(),
+        };
+        let component = &info.path;
+        if got != want {
             return Err(broken(format!(
-                "backend returned {} values for a delegate call with {want} output{}",
-                outputs.len(),
+                "backend returned {got} values for a delegate call with {want} output{}",
                 if want == 1 { "" } else { "s" }
             ))
             .with_component_id(component, &info.sha256_hex()));
         }
         let first = args.len() - want;
-        for (k, out) in outputs.into_iter().enumerate() {
-            let vi = args[first + k];
-            self.store_output(vi, out).map_err(|e| {
-                e.prefixed(format_args!("output {k}"))
-                    .with_component_id(component, &info.sha256_hex())
-            })?;
+        let named = |k: usize, e: Error| {
+            e.prefixed(format_args!("output {k}"))
+                .with_component_id(component, &info.sha256_hex())
+        };
+        match outputs {
+            Args::V1(outputs) => {
+                for (k, out) in outputs.into_iter().enumerate() {
+                    self.store_output(args[first + k], out)
+                        .map_err(|e| named(k, e))?;
+                }
+            }
+            Args::V2(outputs) => {
+                for (k, out) in outputs.into_iter().enumerate() {
+                    self.store_output_v2(slot, args[first + k], out)
+                        .map_err(|e| named(k, e))?;
+                }
+                for address in temporary {
+                    self.backends[slot].instance.free(address)?;
+                }
+            }
         }
         self.mark("copy out", EventKind::Copy, start, Some(pc));
         Ok(())
     }
+}
 
-    /// Writes a delegate's output into value `vi`. The kind and dtype must be the
-    /// planned ones, the sizes must fit the plan (see [`check_sizes`]), the dim order
-    /// must be a permutation of the rank and the bytes must match the sizes; data in
-    /// another dim order than the planned one is converted to it.
-    pub(super) fn store_output(&mut self, vi: usize, out: Evalue) -> Result<()> {
-        let program = self.program.clone();
-        let planned = match &program.plans()[self.plan_index].values[vi] {
-            ValueDef::Tensor(d) => Some(d),
-            _ => None,
-        };
-        match (&self.values[vi], out) {
-            (Value::Tensor(t), Evalue::Tensor(o)) => {
-                let planned = planned.ok_or_else(|| {
-                    Error::new(ErrorKind::Internal, "tensor value without a tensor plan")
-                })?;
-                let dtype = ScalarType::from_code(o.dtype as i64);
-                if dtype != Some(t.dtype) {
-                    let got = dtype.map_or_else(|| format!("{:?}", o.dtype), |d| d.to_string());
-                    let article = if got.starts_with(['A', 'E', 'I', 'O', 'U']) {
-                        "an"
-                    } else {
-                        "a"
-                    };
-                    return Err(broken(format!(
-                        "backend returned {article} {got} tensor for a {} output",
-                        t.dtype
-                    )));
-                }
-                check_sizes(planned, t.capacity, &o.sizes).map_err(broken)?;
-                crate::tensor::check_dim_order(&o.dim_order, o.sizes.len())
-                    .map_err(|e| broken(e.message))?;
-                let numel = o
-                    .sizes
-                    .iter()
-                    .try_fold(1usize, |a, &s| a.checked_mul(s as usize));
-                let want = numel.and_then(|n| n.checked_mul(t.dtype.element_size()));
-                if want != Some(o.data.len()) {
-                    return Err(broken(format!(
-                        "backend returned {} bytes for a tensor of sizes {:?}, which holds {}",
-                        o.data.len(),
-                        o.sizes,
-                        want.map_or_else(|| "too many".to_string(), |w| w.to_string())
-                    )));
-                }
-                let (addr, dtype) = (t.addr, t.dtype);
-                let data = if o.dim_order != planned.dim_order
-                    && o.sizes.len() == planned.dim_order.len()
-                {
-                    let host = crate::Tensor {
-                        dtype,
-                        sizes: o.sizes.iter().map(|&s| s as usize).collect(),
-                        dim_order: o.dim_order.clone(),
-                        data: o.data,
-                    };
-                    host.to_dim_order(&planned.dim_order)
-                        .map_err(|e| broken(e.message))?
-                        .data
-                } else {
-                    o.data
-                };
-                if self.handoff.get(vi).is_some_and(Option::is_some) {
-                    // Only delegates read it: the host hands it over (see `handoff`).
-                    if let Some(h) = self.handed.get_mut(vi) {
-                        *h = Some(data);
-                    }
-                } else if !data.is_empty() {
-                    self.storage.write(addr, &data)?;
-                }
-                if let Value::Tensor(t) = &mut self.values[vi] {
-                    if o.sizes.len() == planned.dim_order.len() {
-                        t.dim_order = planned.dim_order.clone();
-                    } else {
-                        t.dim_order = o.dim_order;
-                    }
-                    t.sizes = o.sizes;
-                }
-            }
-            (Value::Int(_), Evalue::Int(v)) => self.values[vi] = Value::Int(v),
-            (Value::Double(_), Evalue::Double(v)) => self.values[vi] = Value::Double(v),
-            (Value::Bool(_), Evalue::Bool(v)) => self.values[vi] = Value::Bool(v),
-            (cur, other) => {
-                return Err(broken(format!(
-                    "backend returned {} for a {} output",
-                    evalue_kind(&other),
-                    cur.kind()
-                )))
-            }
-        }
-        Ok(())
-    }
+/// A delegate call's arguments or results in the form the backend's contract major
+/// takes them.
+enum Args {
+    V1(Vec<crate::bindings::v1::types::Evalue>),
+    V2(Vec<crate::bindings::types::Evalue>),
 }

@@ -5,8 +5,9 @@ use std::time::Instant;
 use super::profile::EventKind;
 use super::sizes::check_sizes;
 use super::{broken, Method, TensorValue, Value};
-use crate::bindings::kernels::{KernelArg, KernelUpdate, TensorRef};
+use crate::bindings::kernels::KernelUpdate;
 use crate::bindings::to_wit_dtype;
+use crate::bindings::types::{Evalue, TensorRef};
 use crate::program::{Instruction, ValueDef};
 use crate::{Error, ErrorKind, Result, ScalarType};
 
@@ -113,7 +114,7 @@ impl Method {
         }
     }
 
-    pub(super) fn kernel_arg(&self, vi: usize) -> Result<KernelArg> {
+    pub(super) fn kernel_arg(&self, vi: usize) -> Result<Evalue> {
         self.kernel_arg_at(vi, &|_, t| t.addr)
     }
 
@@ -122,7 +123,7 @@ impl Method {
         &self,
         vi: usize,
         address: &dyn Fn(usize, &TensorValue) -> u32,
-    ) -> Result<KernelArg> {
+    ) -> Result<Evalue> {
         let at = |j: usize, t: &TensorValue| TensorRef {
             address: address(j, t),
             ..tensor_ref(t)
@@ -135,19 +136,19 @@ impl Method {
             )),
         };
         Ok(match &self.values[vi] {
-            Value::None => KernelArg::None,
-            Value::Int(v) => KernelArg::Int(*v),
-            Value::Double(v) => KernelArg::Double(*v),
-            Value::Bool(v) => KernelArg::Bool(*v),
-            Value::String(s) => KernelArg::String(s.clone()),
-            Value::Tensor(t) => KernelArg::Tensor(at(vi, t)),
-            Value::IntList(items) => KernelArg::IntList(self.resolve_int_list(items)?),
-            Value::DoubleList(v) => KernelArg::DoubleList(v.clone()),
-            Value::BoolList(v) => KernelArg::BoolList(v.clone()),
+            Value::None => Evalue::None,
+            Value::Int(v) => Evalue::Int(*v),
+            Value::Double(v) => Evalue::Double(*v),
+            Value::Bool(v) => Evalue::Bool(*v),
+            Value::String(s) => Evalue::String(s.clone()),
+            Value::Tensor(t) => Evalue::Tensor(at(vi, t)),
+            Value::IntList(items) => Evalue::IntList(self.resolve_int_list(items)?),
+            Value::DoubleList(v) => Evalue::DoubleList(v.clone()),
+            Value::BoolList(v) => Evalue::BoolList(v.clone()),
             Value::TensorList(items) => {
-                KernelArg::TensorList(items.iter().map(|&j| tensor_at(j)).collect::<Result<_>>()?)
+                Evalue::TensorList(items.iter().map(|&j| tensor_at(j)).collect::<Result<_>>()?)
             }
-            Value::OptionalTensorList(items) => KernelArg::OptionalTensorList(
+            Value::OptionalTensorList(items) => Evalue::OptionalTensorList(
                 items
                     .iter()
                     .map(|j| match j {

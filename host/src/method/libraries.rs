@@ -33,7 +33,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::bindings::kernels::{KernelArg, KernelUpdate};
+use crate::bindings::kernels::KernelUpdate;
+use crate::bindings::types::Evalue;
 use crate::component::{ComponentInfo, KernelLibraryInstance};
 use crate::Result;
 
@@ -106,7 +107,7 @@ impl ExtraLibrary {
     }
 
     /// Runs operator `op` (the library's index) on `args`.
-    pub(super) fn call(&mut self, op: u32, args: &[KernelArg]) -> Result<Vec<KernelUpdate>> {
+    pub(super) fn call(&mut self, op: u32, args: &[Evalue]) -> Result<Vec<KernelUpdate>> {
         self.instance.call(op, args)
     }
 }

@@ -195,6 +195,13 @@ impl Method {
         };
         method.place_tensors()?;
         method.init_delegates(registry)?;
+        // Bytes handed from delegate to delegate in host buffers are a 1.x saving: a
+        // 2.x backend copies from and to the storage directly, and a value one of them
+        // writes or reads must be in the storage.
+        if method.backends.iter().any(|b| b.info.version.major >= 2) {
+            method.handoff.iter_mut().for_each(|h| *h = None);
+            method.rereads.iter_mut().for_each(|h| *h = None);
+        }
         Ok(method)
     }
 

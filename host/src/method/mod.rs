@@ -23,6 +23,8 @@
 mod batch;
 mod dataflow;
 mod delegate;
+mod delegate_v1;
+mod delegate_v2;
 mod executor;
 mod folding;
 mod handoff;

@@ -127,6 +127,37 @@ impl Storage {
     }
 }
 
+impl Storage {
+    /// Copies the `dst.len()` bytes at `addr` into `dst` (another component's memory):
+    /// straight from a 2.x kernel library's memory or a host block; through a host
+    /// buffer from a 1.x kernel library (`kernels.read`).
+    pub fn read_into(&mut self, addr: u32, dst: &mut [u8]) -> Result<()> {
+        self.bytes_out += dst.len() as u64;
+        match &mut self.place {
+            Place::Guest(k) => {
+                if let Some(m) = k.direct_memory()? {
+                    // SAFETY: the kernel library is not running (held exclusively) and
+                    // this is the only slice of its memory alive; `dst` is another
+                    // instance's memory.
+                    let src = unsafe { m.bytes(addr, dst.len()) }?;
+                    dst.copy_from_slice(src);
+                    return Ok(());
+                }
+                let len = u32::try_from(dst.len())
+                    .map_err(|_| Error::invalid_argument("read too large"))?;
+                dst.copy_from_slice(&k.read(addr, len)?);
+                Ok(())
+            }
+            Place::Host(h) => {
+                let (start, block) = h.find(addr, dst.len())?;
+                let off = (addr - start) as usize;
+                dst.copy_from_slice(&block[off..off + dst.len()]);
+                Ok(())
+            }
+        }
+    }
+}
+
 impl HostBlocks {
     fn find(&mut self, addr: u32, len: usize) -> Result<(u32, &mut Vec<u8>)> {
         let (&start, block) =

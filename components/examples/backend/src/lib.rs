@@ -17,7 +17,9 @@
 //! Step `k` must write value `I + k`, and read only values written before it. `init`
 //! checks all of it, so `execute` cannot index out of range.
 
-// The bindings of the contract version the `plugboard-sdk` feature chose (v1_4 by default).
+// The bindings of the contract version the `plugboard-sdk` feature chose (v2_0 by default).
+use std::cell::RefCell;
+
 use plugboard_sdk::backend::prelude::*;
 
 /// The backend id this component registers (the name of the Python `BackendDetails`).
@@ -114,38 +116,49 @@ impl Program {
 
 struct Example;
 
-impl GuestDelegateHandle for Program {
+/// An initialized delegate: its program, and the outputs of its last `execute`, which
+/// the host copies out after the call (contract 2.0: results point into this
+/// component's memory and must stay until its next call).
+struct Delegate {
+    program: Program,
+    outputs: RefCell<Vec<Vec<f32>>>,
+}
+
+impl GuestDelegateHandle for Delegate {
     fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
-        if args.len() != self.inputs + self.outputs.len() {
+        let p = &self.program;
+        if args.len() != p.inputs + p.outputs.len() {
             return Err(invalid_argument(format!(
                 "expected {} inputs and {} outputs, got {} arguments",
-                self.inputs,
-                self.outputs.len(),
+                p.inputs,
+                p.outputs.len(),
                 args.len()
             )));
         }
         let mut inputs = Vec::new();
         let mut shape = None;
-        for (i, a) in args[..self.inputs].iter().enumerate() {
+        for (i, a) in args[..p.inputs].iter().enumerate() {
             let Evalue::Tensor(t) = a else {
                 return Err(invalid_argument(format!("input {i} is not a tensor")));
             };
             if *shape.get_or_insert(&t.sizes) != &t.sizes {
                 return Err(invalid_argument("inputs differ in shape"));
             }
-            inputs.push(t.f32s()?);
+            // The block the host copied the input into.
+            inputs.push(t.to_f32s()?);
         }
         let sizes = shape.cloned().unwrap_or_default();
-        Ok(self
-            .run(&inputs)
+        let mut outputs = self.outputs.borrow_mut();
+        *outputs = p.run(&inputs);
+        Ok(outputs
             .iter()
-            .map(|v| Evalue::Tensor(Tensor::from_f32(sizes.clone(), v)))
+            .map(|v| Evalue::Tensor(TensorRef::of_f32(sizes.clone(), v)))
             .collect())
     }
 }
 
 impl Guest for Example {
-    type DelegateHandle = Program;
+    type DelegateHandle = Delegate;
 
     fn backend_ids() -> Vec<String> {
         vec![BACKEND_ID.into()]
@@ -166,13 +179,25 @@ impl Guest for Example {
         ])
     }
 
+    // Blocks the host copies the inputs of `execute` into: the SDK's memory protocol.
+    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
+        Ok(plugboard_sdk::memory::alloc(size, align)?)
+    }
+
+    fn free(address: u32) {
+        plugboard_sdk::memory::free(address)
+    }
+
     fn init(
         backend_id: String,
         processed: Vec<u8>,
         _specs: Vec<CompileSpec>,
     ) -> Result<DelegateHandle, Error> {
         check_backend_id(&[BACKEND_ID], &backend_id)?;
-        Ok(DelegateHandle::new(Program::parse(&processed)?))
+        Ok(DelegateHandle::new(Delegate {
+            program: Program::parse(&processed)?,
+            outputs: RefCell::new(Vec::new()),
+        }))
     }
 }
 

@@ -177,4 +177,4 @@ impl Guest for CustomOps {
     }
 }
 
-plugboard_sdk::export_kernel_library!(CustomOps);
+plugboard_sdk::export_kernel_library!(CustomOps, v1_4);

@@ -361,4 +361,4 @@ impl Guest for Hostile {
     }
 }
 
-plugboard_sdk::export_backend!(Hostile);
+plugboard_sdk::export_backend!(Hostile, v1_4);

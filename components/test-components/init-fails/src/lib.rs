@@ -48,4 +48,4 @@ impl Guest for InitFails {
     }
 }
 
-plugboard_sdk::export_backend!(InitFails);
+plugboard_sdk::export_backend!(InitFails, v1_4);

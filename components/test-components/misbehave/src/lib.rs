@@ -179,4 +179,4 @@ impl Guest for Misbehave {
     }
 }
 
-plugboard_sdk::export_kernel_library!(Misbehave);
+plugboard_sdk::export_kernel_library!(Misbehave, v1_4);

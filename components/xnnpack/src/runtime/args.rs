@@ -2,7 +2,28 @@
 //! graph's memory layout and back, and little-endian bytes to `f32`.
 
 use crate::graph::DataType;
-use crate::plugboard::runtime::types::{ScalarType, Tensor};
+use crate::plugboard::runtime::types::ScalarType;
+
+/// A delegate argument as the runtime reads it, whichever contract version carried it:
+/// 1.x passes bytes by value, 2.x a `tensor-ref` to a block of linear memory the host
+/// filled. `data` is empty for output arguments.
+#[derive(Debug, Clone, Copy)]
+pub struct TensorArg<'a> {
+    pub dtype: ScalarType,
+    pub sizes: &'a [u32],
+    pub dim_order: &'a [u8],
+    pub data: &'a [u8],
+}
+
+/// A graph output after `execute`: its logical sizes and dim order, and its bytes in
+/// the runtime's arena (valid until the runtime runs again).
+#[derive(Debug)]
+pub struct Output<'a> {
+    pub dtype: ScalarType,
+    pub sizes: Vec<u32>,
+    pub dim_order: Vec<u8>,
+    pub bytes: &'a [u8],
+}
 
 /// The ExecuTorch scalar type of a graph input or output of element type `d`, and its
 /// size in bytes (`fp32` is `Float`, `qint8` is `Char`).
@@ -72,9 +93,9 @@ pub(super) fn memory_dims(
 /// the inverse of [`memory_dims`], `sizes[dim_order[j]] = shape[j]`. When `shape` is the
 /// planned tensor's memory layout up to size-1 dimensions, the planned sizes are the
 /// answer; an output argument without a usable dim order gets `shape` as contiguous.
-pub(super) fn logical_sizes(shape: &[usize], arg: &Tensor) -> (Vec<u32>, Vec<u8>) {
+pub(super) fn logical_sizes(shape: &[usize], arg: &TensorArg) -> (Vec<u32>, Vec<u8>) {
     let rank = shape.len();
-    let order = &arg.dim_order;
+    let order = arg.dim_order;
     let contiguous = || {
         (
             shape.iter().map(|&s| s as u32).collect(),
@@ -96,11 +117,11 @@ pub(super) fn logical_sizes(shape: &[usize], arg: &Tensor) -> (Vec<u32>, Vec<u8>
         .collect();
     let same_count = shape.iter().product::<usize>() == planned_memory.iter().product::<usize>();
     if same_count && without_ones(planned_memory) == without_ones(shape.iter().copied()) {
-        return (arg.sizes.clone(), order.clone());
+        return (arg.sizes.to_vec(), order.to_vec());
     }
     let mut sizes = vec![0u32; rank];
     for (j, &d) in order.iter().enumerate() {
         sizes[d as usize] = shape[j] as u32;
     }
-    (sizes, order.clone())
+    (sizes, order.to_vec())
 }

@@ -30,10 +30,10 @@ use crate::kernels::layout;
 use crate::kernels::pool;
 use crate::kernels::winograd;
 use crate::kernels::{qconv, quant};
-use crate::plugboard::runtime::types::Tensor;
 use crate::quantized::{self, QStep};
 use crate::{err, Error, ErrorKind};
 use args::{logical_sizes, memory_dims, scalar_type};
+pub use args::{Output, TensorArg};
 use plan::{arena_bytes_mut, numel, schedule, value_bytes, Schedule};
 use prepare::Prep;
 use shapes::Step;
@@ -279,9 +279,9 @@ impl PreparedDelegate {
     /// output argument tensors (for their dtype). Returns the output tensors.
     pub fn execute(
         &mut self,
-        inputs: &[&Tensor],
-        outputs: &[&Tensor],
-    ) -> Result<Vec<Tensor>, Error> {
+        inputs: &[TensorArg],
+        outputs: &[TensorArg],
+    ) -> Result<Vec<Output<'_>>, Error> {
         let bad = |m: String| err(ErrorKind::InvalidArgument, m);
         let mut dims = Vec::with_capacity(inputs.len());
         for (i, t) in inputs.iter().enumerate() {
@@ -295,7 +295,7 @@ impl PreparedDelegate {
                 )));
             }
             let declared = &self.graph.values[self.graph.inputs[i]].dims;
-            let d = memory_dims(&t.sizes, &t.dim_order, declared)
+            let d = memory_dims(t.sizes, t.dim_order, declared)
                 .map_err(|m| bad(format!("input {i}: {m}")))?;
             if d.iter().try_fold(size, |a, &s| a.checked_mul(s)) != Some(t.data.len()) {
                 return Err(bad(format!(
@@ -331,6 +331,9 @@ impl PreparedDelegate {
         // The in-place views die with this call.
         self.external.fill(None);
         ran?;
+        // The outputs' bytes stay in the arena: a 2.x host copies them from there, a
+        // 1.x build copies them into its result (see `lib.rs`).
+        let arena = &self.arena;
         let mut outs = Vec::with_capacity(self.graph.outputs.len());
         for &vi in &self.graph.outputs {
             let shape = &self.sched.shapes[vi];
@@ -342,25 +345,25 @@ impl PreparedDelegate {
                 )
             })?;
             let dtype = self.graph.values[vi].dtype;
-            let data = if dtype == DataType::Fp32 {
-                let vals = &self.arena[off..off + n];
-                if cfg!(target_endian = "little") {
-                    // SAFETY: `vals` is `n` f32s, `4 * n` initialized bytes.
-                    unsafe { std::slice::from_raw_parts(vals.as_ptr() as *const u8, 4 * n) }
-                        .to_vec()
-                } else {
-                    vals.iter().flat_map(|v| v.to_le_bytes()).collect()
-                }
-            } else {
-                arena_bytes_mut(&mut self.arena, off, n)?.to_vec()
-            };
+            let len = if dtype == DataType::Fp32 { 4 * n } else { n };
+            if off
+                .checked_add(len.div_ceil(4))
+                .is_none_or(|e| e > arena.len())
+            {
+                return Err(err(ErrorKind::Internal, "output value outside the arena"));
+            }
+            // SAFETY: the checked range lies inside `arena`, borrowed for the result's
+            // lifetime; fp32 values are stored in the target's (little-endian: wasm32)
+            // byte order, as the contract's tensors are.
+            let bytes =
+                unsafe { std::slice::from_raw_parts(arena.as_ptr().add(off) as *const u8, len) };
             let k = outs.len();
-            let (sizes, dim_order) = logical_sizes(shape, outputs[k]);
-            outs.push(Tensor {
+            let (sizes, dim_order) = logical_sizes(shape, &outputs[k]);
+            outs.push(Output {
                 dtype: scalar_type(dtype).0,
                 sizes,
                 dim_order,
-                data,
+                bytes,
             });
         }
         Ok(outs)
@@ -368,12 +371,12 @@ impl PreparedDelegate {
 
     /// Puts the inputs of this call where the nodes read them (in place, see
     /// `external`, or copied into the arena) and runs every node.
-    fn bind_inputs_and_run(&mut self, inputs: &[&Tensor]) -> Result<(), Error> {
+    fn bind_inputs_and_run(&mut self, inputs: &[TensorArg]) -> Result<(), Error> {
         // Inputs read in place where they can be, the others copied into the arena.
         for (k, &vi) in self.graph.inputs.iter().enumerate() {
             if let Some(off) = self.sched.offsets[vi] {
                 let n = numel(&self.sched.shapes[vi]);
-                let src = &inputs[k].data;
+                let src = inputs[k].data;
                 let fp32 = self.graph.values[vi].dtype == DataType::Fp32;
                 let elem = if fp32 { 4 } else { 1 };
                 let aligned = (src.as_ptr() as usize).is_multiple_of(elem);

@@ -1,0 +1,252 @@
+//! A `DelegateCall` on a backend built against contract 2.x: every tensor crosses once.
+//!
+//! Each input tensor is copied by the host straight from the method's storage (the
+//! kernel library's linear memory, or host blocks for fully delegated methods) into a
+//! block of the backend's memory that the host reserved with `backend-interface.alloc` and keeps
+//! for that argument; the backend gets `tensor-ref`s to those blocks. Output tensors go
+//! with address 0 and come back as `tensor-ref`s into the backend's memory, from where
+//! the host copies them straight into their planned addresses. No host buffer, no
+//! guest staging buffer: one copy per tensor each way (1.x made four, see
+//! `delegate_v1`).
+
+use crate::bindings::to_wit_dtype;
+use crate::bindings::types::{Evalue, TensorRef};
+use crate::program::ValueDef;
+use crate::{Error, ErrorKind, Result, ScalarType};
+
+use super::sizes::check_sizes;
+use super::{broken, Method, TensorValue, Value};
+
+/// A block of a 2.x backend's memory the host keeps for one tensor argument.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct InputBlock {
+    pub(super) address: u32,
+    pub(super) capacity: u64,
+}
+
+fn tensor_ref(t: &TensorValue, address: u32) -> TensorRef {
+    TensorRef {
+        dtype: to_wit_dtype(t.dtype),
+        sizes: t.sizes.clone(),
+        dim_order: t.dim_order.clone(),
+        address,
+    }
+}
+
+impl Method {
+    /// The arguments of a 2.x `execute`, their input bytes copied into the backend.
+    /// `temporary` collects blocks made for this call only (tensor lists), freed after.
+    pub(super) fn delegate_args_v2(
+        &mut self,
+        delegate: usize,
+        args: &[usize],
+        n_outputs: usize,
+        temporary: &mut Vec<u32>,
+    ) -> Result<Vec<Evalue>> {
+        let first_output = args.len().saturating_sub(n_outputs);
+        let mut out = Vec::with_capacity(args.len());
+        for (k, &vi) in args.iter().enumerate() {
+            let value = match &self.values[vi] {
+                Value::Tensor(t) if k >= first_output => Evalue::Tensor(tensor_ref(t, 0)),
+                Value::Tensor(t) => {
+                    let t = t.clone();
+                    let address = self.copy_into_backend(delegate, Some(k), &t, temporary)?;
+                    Evalue::Tensor(tensor_ref(&t, address))
+                }
+                Value::TensorList(items) => {
+                    let mut refs = Vec::with_capacity(items.len());
+                    for &j in &items.clone() {
+                        let t = self.tensor_at(j)?;
+                        let address = self.copy_into_backend(delegate, None, &t, temporary)?;
+                        refs.push(tensor_ref(&t, address));
+                    }
+                    Evalue::TensorList(refs)
+                }
+                Value::OptionalTensorList(items) => {
+                    let mut refs = Vec::with_capacity(items.len());
+                    for j in items.clone() {
+                        refs.push(match j {
+                            Some(j) => {
+                                let t = self.tensor_at(j)?;
+                                let a = self.copy_into_backend(delegate, None, &t, temporary)?;
+                                Some(tensor_ref(&t, a))
+                            }
+                            None => None,
+                        });
+                    }
+                    Evalue::OptionalTensorList(refs)
+                }
+                Value::None => Evalue::None,
+                Value::Int(v) => Evalue::Int(*v),
+                Value::Double(v) => Evalue::Double(*v),
+                Value::Bool(v) => Evalue::Bool(*v),
+                Value::String(s) => Evalue::String(s.clone()),
+                Value::IntList(items) => Evalue::IntList(self.resolve_int_list(&items.clone())?),
+                Value::DoubleList(v) => Evalue::DoubleList(v.clone()),
+                Value::BoolList(v) => Evalue::BoolList(v.clone()),
+            };
+            out.push(value);
+        }
+        Ok(out)
+    }
+
+    fn tensor_at(&self, j: usize) -> Result<TensorValue> {
+        match self.values.get(j) {
+            Some(Value::Tensor(t)) => Ok(t.clone()),
+            Some(other) => Err(Error::new(
+                ErrorKind::InvalidType,
+                format!("tensor list item {j} is a {}", other.kind()),
+            )),
+            None => Err(Error::new(ErrorKind::Internal, "value index out of range")),
+        }
+    }
+
+    /// Copies `t`'s bytes from the storage into the backend's block for argument `arg`
+    /// (reserved on first use, again when it grows), or into a block for this call
+    /// only (`arg` `None`); returns the block's address.
+    fn copy_into_backend(
+        &mut self,
+        delegate: usize,
+        arg: Option<usize>,
+        t: &TensorValue,
+        temporary: &mut Vec<u32>,
+    ) -> Result<u32> {
+        let n = t.nbytes()?;
+        let slot = self.delegates[delegate].backend;
+        let backend = &mut self.backends[slot].instance;
+        let address = match arg {
+            Some(k) => {
+                let blocks = &mut self.delegates[delegate].input_blocks;
+                if blocks.len() <= k {
+                    blocks.resize(k + 1, None);
+                }
+                match blocks[k] {
+                    Some(b) if b.capacity >= n as u64 => b.address,
+                    old => {
+                        if let Some(old) = old {
+                            blocks[k] = None;
+                            backend.free(old.address)?;
+                        }
+                        // The planned size when it is larger: dynamic shapes grow
+                        // up to it, so the block is reserved once.
+                        let capacity = (n as u64).max(t.capacity as u64).max(1);
+                        let address = backend.alloc(capacity, 64)?;
+                        self.delegates[delegate].input_blocks[k] =
+                            Some(InputBlock { address, capacity });
+                        address
+                    }
+                }
+            }
+            None => {
+                let address = backend.alloc((n as u64).max(1), 64)?;
+                temporary.push(address);
+                address
+            }
+        };
+        if n > 0 {
+            let memory = self.backends[slot].instance.memory()?.clone();
+            // SAFETY: the backend is not running (the method holds it exclusively) and
+            // this is the only slice of its memory alive.
+            let dst = unsafe { memory.bytes_mut(address, n) }?;
+            self.storage.read_into(t.addr, dst)?;
+        }
+        Ok(address)
+    }
+
+    /// Copies a 2.x backend's output `out` (pointing into the backend's memory) into
+    /// value `vi`. The checks are [`Method::store_output`]'s: kind, dtype, sizes within
+    /// the plan, a dim order that is a permutation of the rank, bytes inside the
+    /// backend's memory.
+    pub(super) fn store_output_v2(&mut self, slot: usize, vi: usize, out: Evalue) -> Result<()> {
+        let program = self.program.clone();
+        let planned = match &program.plans()[self.plan_index].values[vi] {
+            ValueDef::Tensor(d) => Some(d),
+            _ => None,
+        };
+        match (&self.values[vi], out) {
+            (Value::Tensor(t), Evalue::Tensor(o)) => {
+                let planned = planned.ok_or_else(|| {
+                    Error::new(ErrorKind::Internal, "tensor value without a tensor plan")
+                })?;
+                let dtype = ScalarType::from_code(o.dtype as i64);
+                if dtype != Some(t.dtype) {
+                    let got = dtype.map_or_else(|| format!("{:?}", o.dtype), |d| d.to_string());
+                    return Err(broken(format!(
+                        "backend returned a {got} tensor for a {} output",
+                        t.dtype
+                    )));
+                }
+                check_sizes(planned, t.capacity, &o.sizes).map_err(broken)?;
+                crate::tensor::check_dim_order(&o.dim_order, o.sizes.len())
+                    .map_err(|e| broken(e.message))?;
+                let n = o
+                    .sizes
+                    .iter()
+                    .try_fold(t.dtype.element_size(), |a, &s| a.checked_mul(s as usize))
+                    .ok_or_else(|| broken("output sizes overflow".to_string()))?;
+                let (addr, dtype) = (t.addr, t.dtype);
+                let memory = self.backends[slot].instance.memory()?.clone();
+                // SAFETY: the backend is not running and no other slice of its memory
+                // is alive; the bytes stay as they are until the next call into it.
+                let src = unsafe { memory.bytes(o.address, n) }.map_err(|e| {
+                    broken(format!("output tensor at {:#x}: {}", o.address, e.message))
+                })?;
+                let same_order =
+                    o.dim_order == planned.dim_order || o.sizes.len() != planned.dim_order.len();
+                if same_order {
+                    if n > 0 {
+                        self.storage.write(addr, src)?;
+                    }
+                } else {
+                    let host = crate::Tensor {
+                        dtype,
+                        sizes: o.sizes.iter().map(|&s| s as usize).collect(),
+                        dim_order: o.dim_order.clone(),
+                        data: src.to_vec(),
+                    };
+                    let data = host
+                        .to_dim_order(&planned.dim_order)
+                        .map_err(|e| broken(e.message))?
+                        .data;
+                    self.storage.write(addr, &data)?;
+                }
+                if let Value::Tensor(t) = &mut self.values[vi] {
+                    t.dim_order = if o.sizes.len() == planned.dim_order.len() {
+                        planned.dim_order.clone()
+                    } else {
+                        o.dim_order
+                    };
+                    t.sizes = o.sizes;
+                }
+            }
+            (Value::Int(_), Evalue::Int(v)) => self.values[vi] = Value::Int(v),
+            (Value::Double(_), Evalue::Double(v)) => self.values[vi] = Value::Double(v),
+            (Value::Bool(_), Evalue::Bool(v)) => self.values[vi] = Value::Bool(v),
+            (cur, other) => {
+                return Err(broken(format!(
+                    "backend returned {} for a {} output",
+                    evalue_kind(&other),
+                    cur.kind()
+                )))
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What kind of value `e` is, with its article ("a Tensor").
+pub(super) fn evalue_kind(e: &Evalue) -> &'static str {
+    match e {
+        Evalue::None => "None",
+        Evalue::Int(_) => "an Int",
+        Evalue::Double(_) => "a Double",
+        Evalue::Bool(_) => "a Bool",
+        Evalue::String(_) => "a String",
+        Evalue::Tensor(_) => "a Tensor",
+        Evalue::IntList(_) => "an IntList",
+        Evalue::DoubleList(_) => "a DoubleList",
+        Evalue::BoolList(_) => "a BoolList",
+        Evalue::TensorList(_) => "a TensorList",
+        Evalue::OptionalTensorList(_) => "an OptionalTensorList",
+    }
+}
