@@ -19,12 +19,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Components of the workspace built against contract 1.4 (the rest are built against
-/// the newest, 2.x). `plugboard-test-xnnpack-v1` is the XNNPACK backend's 1.4 build, a
-/// test artifact; the others have not moved to 2.0 yet.
+/// the newest, 2.x). `plugboard-test-xnnpack-v1` and `plugboard-test-portable-v1` are the
+/// XNNPACK backend's and the portable library's 1.4 builds, test artifacts; the custom
+/// operator example and the hostile test components have not moved to 2.0 yet.
 const CONTRACT_1_PACKAGES: &[&str] = &[
     "plugboard-test-xnnpack-v1",
-    "plugboard-vulkan",
-    "plugboard-qnn",
+    "plugboard-test-portable-v1",
     "plugboard-example-custom-ops",
     "plugboard-test-hostile-backend",
     "plugboard-test-init-fails",
@@ -35,8 +35,6 @@ const CONTRACT_1_PACKAGES: &[&str] = &[
 const BUNDLED: &[&str] = &[
     "plugboard-portable",
     "plugboard-xnnpack",
-    "plugboard-vulkan",
-    "plugboard-qnn",
 ];
 
 fn main() {

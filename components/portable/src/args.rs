@@ -1,9 +1,9 @@
 //! Typed access to a kernel call's arguments, and the updates a kernel reports back.
 
 use crate::exports::plugboard::runtime::kernels::KernelUpdate;
-use crate::plugboard::runtime::types::{Evalue, TensorRef};
 use crate::tensor::{Dims, Tensor};
 use crate::{invalid, memory, KResult};
+use crate::{Evalue, TensorRef};
 
 /// A `Scalar` argument (PyTorch's `Scalar`: int, float or bool).
 #[derive(Debug, Clone, Copy, PartialEq)]

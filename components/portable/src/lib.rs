@@ -6,7 +6,19 @@
 //! descriptors (`TensorRef`) and the kernels read and write in place. Semantics follow
 //! PyTorch (type promotion, integer division and remainder rounding, broadcasting).
 
-pub use plugboard_sdk::kernel_library::{exports, plugboard};
+// Built against contract 2.0; with the feature `contract-1`, against 1.4 (a test
+// artifact, `test-components/portable-v1`, for the contract benchmark).
+pub use bindings::{exports, plugboard};
+/// A kernel call's argument (1.x: `kernel-arg`, the same cases) and a tensor in linear
+/// memory (1.x: `kernels.tensor-ref`).
+#[cfg(feature = "contract-1")]
+pub use exports::plugboard::runtime::kernels::{KernelArg as Evalue, TensorRef};
+#[cfg(not(feature = "contract-1"))]
+pub use plugboard::runtime::types::{Evalue, TensorRef};
+#[cfg(feature = "contract-1")]
+pub use plugboard_sdk::v1_4::kernel_library as bindings;
+#[cfg(not(feature = "contract-1"))]
+pub use plugboard_sdk::v2_0::kernel_library as bindings;
 
 pub mod args;
 pub mod elem;
@@ -24,10 +36,10 @@ plugboard_sdk::global_allocator!();
 use plugboard_sdk::prepared::PreparedCalls;
 
 use exports::plugboard::runtime::kernels::{Guest, KernelUpdate, OperatorInfo};
-use plugboard::runtime::types::{Error, ErrorKind, Evalue};
+use plugboard::runtime::types::{Error, ErrorKind};
 
 /// Builds an [`Error`] of `kind`; an `invalid-argument` [`Error`].
-pub use plugboard_sdk::kernel_library::{error as err, invalid_argument as invalid};
+pub use bindings::{error as err, invalid_argument as invalid};
 
 /// Result of a kernel.
 pub type KResult<T = ()> = Result<T, Error>;
@@ -105,6 +117,19 @@ impl Guest for Portable {
     fn free(address: u32) {
         memory::free(address)
     }
+
+    #[cfg(feature = "contract-1")]
+    fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
+        Ok(memory::write(address, &data)?)
+    }
+
+    #[cfg(feature = "contract-1")]
+    fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
+        Ok(memory::read(address, len)?)
+    }
 }
 
-plugboard_sdk::export_kernel_library!(Portable);
+#[cfg(feature = "contract-1")]
+plugboard_sdk::export_kernel_library!(Portable, v1_4);
+#[cfg(not(feature = "contract-1"))]
+plugboard_sdk::export_kernel_library!(Portable, v2_0);

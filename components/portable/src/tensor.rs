@@ -1,7 +1,7 @@
 //! A tensor in this component's linear memory, made from a host descriptor.
 
 use crate::plugboard::runtime::types::ScalarType;
-use crate::plugboard::runtime::types::TensorRef;
+use crate::TensorRef;
 use crate::{elem, invalid, memory, KResult};
 
 /// Most dimensions a tensor may have (ExecuTorch's `kTensorDimensionLimit`).

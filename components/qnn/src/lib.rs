@@ -7,7 +7,7 @@
 //! `describe` reports the payload's context binary size (bytes) for `plugboard inspect`.
 //! The graph run is `forward`, the name ExecuTorch gives a single-method export.
 
-pub use plugboard_sdk::v1_4::backend::{exports, plugboard};
+pub use plugboard_sdk::v2_0::backend::{exports, plugboard};
 
 pub mod header;
 
@@ -15,15 +15,15 @@ use exports::plugboard::runtime::backend_interface::{
     CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
 };
 use plugboard::runtime::qnn;
-use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor};
+use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor, TensorRef};
 
 /// The backend id this component registers.
 pub const BACKEND_ID: &str = "QnnBackend";
 
-use plugboard_sdk::v1_4::backend::{error as err, incompatible};
+use plugboard_sdk::v2_0::backend::{error as err, incompatible};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    plugboard_sdk::v1_4::backend::check_backend_id(&[BACKEND_ID], id)
+    plugboard_sdk::v2_0::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 fn parse(processed: &[u8]) -> Result<header::Payload<'_>, Error> {
@@ -35,6 +35,9 @@ struct Qnn;
 /// A QNN context the host created.
 pub struct Delegate {
     context: u32,
+    /// The outputs of the last `execute` (contract 2.0: the host copies them out of
+    /// this component's memory after the call).
+    outputs: std::cell::RefCell<Vec<Tensor>>,
 }
 
 impl Guest for Qnn {
@@ -55,6 +58,14 @@ impl Guest for Qnn {
         Ok(vec![("context binary bytes".into(), bytes)])
     }
 
+    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
+        Ok(plugboard_sdk::memory::alloc(size, align)?)
+    }
+
+    fn free(address: u32) {
+        plugboard_sdk::memory::free(address)
+    }
+
     fn init(
         backend_id: String,
         processed: Vec<u8>,
@@ -69,22 +80,49 @@ impl Guest for Qnn {
             )
         })?;
         let context = qnn::create_context(p.context_binary)?;
-        Ok(DelegateHandle::new(Delegate { context }))
+        Ok(DelegateHandle::new(Delegate {
+            context,
+            outputs: std::cell::RefCell::new(Vec::new()),
+        }))
     }
 }
 
 impl GuestDelegateHandle for Delegate {
     fn execute(&self, args: Vec<Evalue>) -> Result<Vec<Evalue>, Error> {
-        // The graph's inputs, then the planned outputs (see `qnn.execute`).
-        let inputs: Vec<Tensor> = args
-            .into_iter()
-            .filter_map(|a| match a {
-                Evalue::Tensor(t) => Some(t),
-                _ => None,
+        // The graph's inputs with their bytes (from the blocks the host filled), then the
+        // planned outputs (see `qnn.execute`): the QNN import takes tensors by value.
+        let mut tensors: Vec<Tensor> = Vec::with_capacity(args.len());
+        for a in &args {
+            if let Evalue::Tensor(t) = a {
+                let data = if t.address == 0 {
+                    Vec::new() // an output argument
+                } else {
+                    // SAFETY: copied at once; nothing writes the block meanwhile.
+                    unsafe { t.bytes()? }.to_vec()
+                };
+                tensors.push(Tensor {
+                    dtype: t.dtype,
+                    sizes: t.sizes.clone(),
+                    dim_order: t.dim_order.clone(),
+                    data,
+                });
+            }
+        }
+        let outputs = qnn::execute(self.context, "forward", &tensors)?;
+        // Kept until the next call: the host copies them out of this memory.
+        let mut kept = self.outputs.borrow_mut();
+        *kept = outputs;
+        Ok(kept
+            .iter()
+            .map(|t| {
+                Evalue::Tensor(TensorRef {
+                    dtype: t.dtype,
+                    sizes: t.sizes.clone(),
+                    dim_order: t.dim_order.clone(),
+                    address: t.data.as_ptr() as usize as u32,
+                })
             })
-            .collect();
-        let outputs = qnn::execute(self.context, "forward", &inputs)?;
-        Ok(outputs.into_iter().map(Evalue::Tensor).collect())
+            .collect())
     }
 }
 
@@ -94,4 +132,4 @@ impl Drop for Delegate {
     }
 }
 
-plugboard_sdk::export_backend!(Qnn, v1_4);
+plugboard_sdk::export_backend!(Qnn, v2_0);

@@ -16,7 +16,7 @@
 //! converted at the boundary (ExecuTorch's Vulkan export downcasts Long to Int and
 //! Double to Float inside the graph).
 
-pub use plugboard_sdk::v1_4::backend::{exports, plugboard};
+pub use plugboard_sdk::v2_0::backend::{exports, plugboard};
 
 pub mod graph;
 pub mod header;
@@ -36,7 +36,20 @@ use std::cell::RefCell;
 use exports::plugboard::runtime::backend_interface::{
     CompileSpec, DelegateHandle, Guest, GuestDelegateHandle,
 };
-use plugboard::runtime::types::{Error, ErrorKind, Evalue};
+use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor, TensorRef};
+
+/// A delegate argument with its bytes in hand, as the runtime reads it: contract 2.0
+/// hands tensors as `tensor-ref`s into this component's memory, and `execute` copies
+/// each input into one of these on its way to the GPU (the upload copies it anyway).
+#[derive(Debug, Clone)]
+pub enum Arg {
+    /// A symbolic size's value.
+    Int(i64),
+    /// A tensor and its bytes (empty for an output argument).
+    Tensor(Tensor),
+    /// Any other value (the graph takes none).
+    Other,
+}
 
 /// The backend id this component registers.
 pub const BACKEND_ID: &str = "VulkanBackend";
@@ -45,10 +58,10 @@ pub const BACKEND_ID: &str = "VulkanBackend";
 /// identifier, FlatBuffer, or inconsistent ids, dims, offsets:
 /// `delegate-invalid-compatibility`); something valid this backend does not implement
 /// (`not-supported`).
-pub use plugboard_sdk::v1_4::backend::{error as err, incompatible as compat, not_supported};
+pub use plugboard_sdk::v2_0::backend::{error as err, incompatible as compat, not_supported};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    plugboard_sdk::v1_4::backend::check_backend_id(&[BACKEND_ID], id)
+    plugboard_sdk::v2_0::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 /// Constants from the program's named data, through the `named-data` import.
@@ -70,6 +83,8 @@ struct Vulkan;
 /// An initialized delegate.
 pub struct Delegate {
     rt: RefCell<runtime::Runtime>,
+    /// The outputs of the last `execute` (the host copies them out after the call).
+    outputs: RefCell<Vec<Arg>>,
 }
 
 impl Guest for Vulkan {
@@ -89,6 +104,14 @@ impl Guest for Vulkan {
         graph::describe(&payload)
     }
 
+    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
+        Ok(plugboard_sdk::memory::alloc(size, align)?)
+    }
+
+    fn free(address: u32) {
+        plugboard_sdk::memory::free(address)
+    }
+
     fn init(
         backend_id: String,
         processed: Vec<u8>,
@@ -103,6 +126,7 @@ impl Guest for Vulkan {
         let rt = runtime::Runtime::new(graph, plan, constants, &runtime::HostGpu)?;
         Ok(DelegateHandle::new(Delegate {
             rt: RefCell::new(rt),
+            outputs: RefCell::new(Vec::new()),
         }))
     }
 }
@@ -115,13 +139,47 @@ impl GuestDelegateHandle for Delegate {
                 "delegate is already executing (re-entrant call)",
             )
         })?;
-        rt.execute(&args, &runtime::HostGpu)
+        let mut values = Vec::with_capacity(args.len());
+        for a in &args {
+            values.push(match a {
+                Evalue::Int(x) => Arg::Int(*x),
+                Evalue::Tensor(t) => Arg::Tensor(Tensor {
+                    dtype: t.dtype,
+                    sizes: t.sizes.clone(),
+                    dim_order: t.dim_order.clone(),
+                    data: if t.address == 0 {
+                        Vec::new() // an output argument
+                    } else {
+                        // SAFETY: copied at once; nothing writes the block meanwhile.
+                        unsafe { t.bytes()? }.to_vec()
+                    },
+                }),
+                _ => Arg::Other,
+            });
+        }
+        let outputs = rt.execute(&values, &runtime::HostGpu)?;
+        // Kept until the next call: the host copies them out of this memory.
+        let mut kept = self.outputs.borrow_mut();
+        *kept = outputs;
+        Ok(kept
+            .iter()
+            .map(|o| match o {
+                Arg::Tensor(t) => Evalue::Tensor(TensorRef {
+                    dtype: t.dtype,
+                    sizes: t.sizes.clone(),
+                    dim_order: t.dim_order.clone(),
+                    address: t.data.as_ptr() as usize as u32,
+                }),
+                Arg::Int(x) => Evalue::Int(*x),
+                Arg::Other => Evalue::None,
+            })
+            .collect())
     }
 }
 
 // The SDK generates the component's exports only in the wasm build: a host build (unit
 // tests, the fuzz targets in fuzz/) links the library without them.
-plugboard_sdk::export_backend!(Vulkan, v1_4);
+plugboard_sdk::export_backend!(Vulkan, v2_0);
 
 /// Feeds any byte string through the whole reader as the fuzz targets do: header,
 /// `describe`, graph, operator compilation, constants (named data as zeros of the

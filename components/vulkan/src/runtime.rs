@@ -20,7 +20,7 @@ use crate::plugboard::runtime::gpu::{
 };
 use crate::plugboard::runtime::types::{ScalarType, Tensor};
 use crate::shaders::{Cls, Shader, GEMM_WG, PARAM_WORDS};
-use crate::{compat, err, not_supported, Error, ErrorKind, Evalue};
+use crate::{compat, err, not_supported, Arg, Error, ErrorKind};
 
 /// Most bytes of writes sent in one `run` while uploading constants.
 const UPLOAD_CHUNK: usize = 16 << 20;
@@ -471,7 +471,7 @@ impl Runtime {
     /// the planned dtype, at the sizes derived from the inputs, dim order contiguous.
     /// Errors: `invalid-argument` for arguments of the wrong count, kind, rank, sizes or
     /// dtype; the device's errors.
-    pub fn execute(&mut self, args: &[Evalue], gpu: &dyn Gpu) -> Result<Vec<Evalue>, Error> {
+    pub fn execute(&mut self, args: &[Arg], gpu: &dyn Gpu) -> Result<Vec<Arg>, Error> {
         let t_start = gpu.profile_clock();
         let g = &self.graph;
         let (n_in, n_out) = (g.inputs.len(), g.outputs.len());
@@ -500,8 +500,8 @@ impl Runtime {
         let mut writes = Vec::new();
         for (i, (&v, a)) in g.inputs.iter().zip(args).enumerate() {
             match (g.values.get(v), a) {
-                (Some(Value::SymInt), Evalue::Int(x)) => sizes.syms[v] = *x,
-                (Some(Value::Tensor(t)), Evalue::Tensor(x)) => {
+                (Some(Value::SymInt), Arg::Int(x)) => sizes.syms[v] = *x,
+                (Some(Value::Tensor(t)), Arg::Tensor(x)) => {
                     let s: Vec<usize> = x.sizes.iter().map(|&d| d as usize).collect();
                     if s.len() != t.dims.len() || s.iter().zip(&t.dims).any(|(a, b)| a > b) {
                         return Err(err(
@@ -590,7 +590,7 @@ impl Runtime {
         let mut reads = Vec::new();
         let mut outs = Vec::new();
         for (j, &v) in g.outputs.iter().enumerate() {
-            let Some(Evalue::Tensor(planned)) = args.get(n_in + j) else {
+            let Some(Arg::Tensor(planned)) = args.get(n_in + j) else {
                 return Err(err(
                     ErrorKind::InvalidArgument,
                     format!("delegate output {j} is not a tensor"),
@@ -673,7 +673,7 @@ impl Runtime {
                     format!("delegate output (value {v}): {m}"),
                 )
             })?;
-            result.push(Evalue::Tensor(Tensor {
+            result.push(Arg::Tensor(Tensor {
                 dtype,
                 sizes: s.iter().map(|&d| d as u32).collect(),
                 dim_order: (0..s.len() as u8).collect(),

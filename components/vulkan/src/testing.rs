@@ -13,7 +13,7 @@ use crate::plugboard::runtime::gpu::{
 };
 use crate::plugboard::runtime::types::{ScalarType, Tensor};
 use crate::runtime::{ConstantSource, Gpu};
-use crate::{Error, Evalue};
+use crate::{Arg, Error};
 
 /// The processed blobs of every `VulkanBackend` delegate in a `.pte` (inline or in a
 /// segment), found by their `VH00` magic; each ends where its header says.
@@ -246,7 +246,7 @@ fn scalar_type(d: graph::DType) -> ScalarType {
 }
 
 /// Zero tensors at the serialized sizes for a graph's inputs and outputs.
-pub fn zero_args(g: &graph::Graph) -> Vec<Evalue> {
+pub fn zero_args(g: &graph::Graph) -> Vec<Arg> {
     g.inputs
         .iter()
         .chain(&g.outputs)
@@ -259,14 +259,14 @@ pub fn zero_args(g: &graph::Graph) -> Vec<Evalue> {
                     4 => 4,
                     _ => 8,
                 };
-                Evalue::Tensor(Tensor {
+                Arg::Tensor(Tensor {
                     dtype: dt,
                     sizes: t.dims.iter().map(|&d| d as u32).collect(),
                     dim_order: (0..t.dims.len() as u8).collect(),
                     data: vec![0; t.numel() * es],
                 })
             }
-            None => Evalue::Int(1),
+            None => Arg::Int(1),
         })
         .collect()
 }

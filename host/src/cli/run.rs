@@ -179,6 +179,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     outln!(
         "copied per run: {copied_in} bytes in, {copied_out} bytes out (in the last execute, across component boundaries: method inputs and outputs, delegate arguments; weights stay inside the components that loaded them, and the first executes copy more while folded outputs are read once)"
     );
+    let (delegate_in, delegate_out) = method.delegate_copy_counters();
+    if delegate_in + delegate_out > 0 {
+        outln!(
+            "delegate tensors per run: {delegate_in} bytes in, {delegate_out} bytes out (backends built against contract 1.x get and return them by value: four copies of each byte, two through host buffers; 2.x: one copy, straight between linear memories)"
+        );
+    }
     let libraries = method.kernel_libraries();
     if libraries.len() > 1 {
         let (lib_in, lib_out) = method.library_copy_counters();

@@ -130,6 +130,10 @@ impl Method {
         } else {
             Args::V2(self.delegate_args_v2(delegate, args, want, &mut temporary)?)
         };
+        self.delegate_bytes.0 += match &inputs {
+            Args::V1(a) => a.iter().map(v1_tensor_bytes).sum(),
+            Args::V2(_) => 0, // counted as copied (`delegate_v2`)
+        };
         self.mark("copy in", EventKind::Copy, start, Some(pc));
         let start = self.clock();
         if start.is_some() {
@@ -175,6 +179,7 @@ impl Method {
         };
         match outputs {
             Args::V1(outputs) => {
+                self.delegate_bytes.1 += outputs.iter().map(v1_tensor_bytes).sum::<u64>();
                 for (k, out) in outputs.into_iter().enumerate() {
                     self.store_output(args[first + k], out)
                         .map_err(|e| named(k, e))?;
@@ -192,6 +197,17 @@ impl Method {
         }
         self.mark("copy out", EventKind::Copy, start, Some(pc));
         Ok(())
+    }
+}
+
+/// The tensor bytes a 1.x value carries.
+fn v1_tensor_bytes(e: &crate::bindings::v1::types::Evalue) -> u64 {
+    use crate::bindings::v1::types::Evalue as E;
+    match e {
+        E::Tensor(t) => t.data.len() as u64,
+        E::TensorList(l) => l.iter().map(|t| t.data.len() as u64).sum(),
+        E::OptionalTensorList(l) => l.iter().flatten().map(|t| t.data.len() as u64).sum(),
+        _ => 0,
     }
 }
 

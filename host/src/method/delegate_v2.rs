@@ -149,6 +149,7 @@ impl Method {
             // this is the only slice of its memory alive.
             let dst = unsafe { memory.bytes_mut(address, n) }?;
             self.storage.read_into(t.addr, dst)?;
+            self.delegate_bytes.0 += n as u64;
         }
         Ok(address)
     }
@@ -191,6 +192,7 @@ impl Method {
                 let src = unsafe { memory.bytes(o.address, n) }.map_err(|e| {
                     broken(format!("output tensor at {:#x}: {}", o.address, e.message))
                 })?;
+                self.delegate_bytes.1 += n as u64;
                 let same_order =
                     o.dim_order == planned.dim_order || o.sizes.len() != planned.dim_order.len();
                 if same_order {

@@ -176,6 +176,7 @@ impl Method {
             folding,
             folded_ready: false,
             kept_bytes: vec![None; plan.values.len()],
+            delegate_bytes: (0, 0),
             named_data: Arc::new(if plan.delegates.is_empty() {
                 HashMap::new()
             } else {

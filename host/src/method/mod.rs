@@ -80,6 +80,10 @@ pub struct Method {
     /// this copy instead of a call into the kernel library for it (tiny BERT reads four
     /// such attention-mask and position tensors per execute).
     kept_bytes: Vec<Option<Vec<u8>>>,
+    /// Tensor bytes handed to backends in delegate calls, and received from them, since
+    /// the counters were reset (each delivery counts: a value two delegates read counts
+    /// twice).
+    delegate_bytes: (u64, u64),
     /// For each value: `Some(last reader)` when the host hands its bytes from delegate
     /// to delegate (see [`handoff`]).
     handoff: Vec<Option<usize>>,
@@ -240,6 +244,14 @@ impl Method {
         (self.storage.bytes_in, self.storage.bytes_out)
     }
 
+    /// The tensor bytes delegate calls handed to backends and received from them:
+    /// (in, out). A 1.x backend gets and returns them by value (each crosses through a
+    /// host buffer, and is copied in each guest too); a 2.x backend's are copied once,
+    /// straight between linear memories.
+    pub fn delegate_copy_counters(&self) -> (u64, u64) {
+        self.delegate_bytes
+    }
+
     /// Of those, the bytes copied for kernel calls into libraries other than the home
     /// one: (copied into them, read back from them). Zero for a method whose kernels
     /// all come from one library. See [`libraries`] for when they are copied.
@@ -253,6 +265,7 @@ impl Method {
     pub fn reset_copy_counters(&mut self) {
         self.storage.bytes_in = 0;
         self.storage.bytes_out = 0;
+        self.delegate_bytes = (0, 0);
         for l in &mut self.extra_libraries {
             l.bytes_in = 0;
             l.bytes_out = 0;
