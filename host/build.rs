@@ -35,6 +35,8 @@ const CONTRACT_1_PACKAGES: &[&str] = &[
 const BUNDLED: &[&str] = &[
     "plugboard-portable",
     "plugboard-xnnpack",
+    "plugboard-vulkan",
+    "plugboard-qnn",
 ];
 
 fn main() {

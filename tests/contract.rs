@@ -388,6 +388,28 @@ fn conformance_backend_every_version() {
             &v,
         );
 
+        // 2.0: an output outside the backend's memory is an error naming the backend,
+        // and the method keeps running.
+        if has((2, 0)) {
+            let e = execute(&mut m, &add_mul_inputs(Some(-1003.0))).expect_err("bad address");
+            let msg = e.to_string();
+            println!("{v}: {msg}");
+            assert!(
+                msg.contains("output tensor at 0xfffffff0")
+                    && msg.contains("outside the component's linear memory"),
+                "{msg}"
+            );
+            assert_eq!(
+                e.context.component.as_deref(),
+                Some(file.as_path()),
+                "{msg}"
+            );
+            assert_eager(
+                &execute(&mut m, &add_mul_inputs(None)).expect("runs after a bad output"),
+                &v,
+            );
+        }
+
         // Profiling: from 1.3 the backend's own step shows inside the delegate call.
         m.set_profiling(true);
         assert_eager(

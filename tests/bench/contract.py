@@ -25,10 +25,8 @@ threadpool at one thread. Ratios are plugboard / ExecuTorch: below 1 is faster.
 
 import argparse
 import re
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,17 +72,6 @@ def cpu():
     return (model.group(1).strip() if model else "unknown"), [f for f in wanted if f in have]
 
 
-def median_ms(fn, repeat, warmup=2):
-    for _ in range(warmup):
-        fn()
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1e3)
-    return statistics.median(times)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=50)
@@ -97,6 +84,9 @@ def main():
     import numpy as np
     import torch
     from executorch.extension.pybindings import portable_lib
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from xnnpack import median_ms  # the same timing as the XNNPACK benchmark
     from executorch.runtime import Runtime
 
     torch.set_num_threads(1)

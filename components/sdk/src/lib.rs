@@ -244,49 +244,7 @@ macro_rules! backend_helpers {
 macro_rules! kernel_library_helpers {
     () => {
         world_helpers!();
-        use self::exports::plugboard::runtime::kernels::TensorRef;
-
-        impl TensorRef {
-            /// Number of elements (product of `sizes`); `None` on overflow.
-            pub fn numel(&self) -> Option<usize> {
-                $crate::tensor::numel(&self.sizes)
-            }
-
-            /// Bytes the tensor spans, checked to lie inside one block reserved with
-            /// [`memory::alloc`]($crate::memory::alloc).
-            pub fn checked_len(&self) -> Result<usize, Error> {
-                let len = $crate::tensor::check_len(&self.sizes, self.dtype.element_size(), None)
-                    .map_err(invalid_argument)?;
-                $crate::memory::check(self.address, len)?;
-                Ok(len)
-            }
-
-            /// The elements of a float32 tensor, in place in linear memory.
-            ///
-            /// # Safety
-            /// The slice aliases linear memory: the caller must not hold two views of
-            /// overlapping tensors where one is written (the host may pass the same
-            /// address for an input and an output).
-            pub unsafe fn f32s_mut(&self) -> Result<&'static mut [f32], Error> {
-                if self.dtype != ScalarType::Float {
-                    return Err(invalid_argument(format!(
-                        "expected a float32 tensor, got {:?}",
-                        self.dtype
-                    )));
-                }
-                let len = self.checked_len()?;
-                if !self.address.is_multiple_of(4) {
-                    return Err(invalid_argument(format!(
-                        "float32 tensor at {:#x} is not aligned",
-                        self.address
-                    )));
-                }
-                // SAFETY: inside a live block (checked), aligned; aliasing is the caller's.
-                Ok(unsafe {
-                    std::slice::from_raw_parts_mut(self.address as usize as *mut f32, len / 4)
-                })
-            }
-        }
+        tensor_ref_views!(self::exports::plugboard::runtime::kernels::TensorRef);
 
         /// What a component written against this world uses most.
         pub mod prelude {
@@ -301,14 +259,12 @@ macro_rules! kernel_library_helpers {
     };
 }
 
-/// Views of a `tensor-ref` (2.x): a tensor whose bytes are in this component's
-/// linear memory.
+/// Views of a `tensor-ref` (`types.tensor-ref` in 2.x, `kernels.tensor-ref` in 1.x): a
+/// tensor whose bytes are in this component's linear memory.
 #[allow(unused_macros)]
 macro_rules! tensor_ref_views {
-    () => {
-        use self::plugboard::runtime::types::TensorRef;
-
-        impl TensorRef {
+    ($ty:ty) => {
+        impl $ty {
             /// Number of elements (product of `sizes`); `None` on overflow.
             pub fn numel(&self) -> Option<usize> {
                 $crate::tensor::numel(&self.sizes)
@@ -376,8 +332,8 @@ macro_rules! tensor_ref_views {
             /// backend's `execute` result: the host copies them out after the call, so
             /// `data` must stay alive and unchanged until the next call into the
             /// component (keep it in the delegate).
-            pub fn of_bytes(dtype: ScalarType, sizes: Vec<u32>, data: &[u8]) -> TensorRef {
-                TensorRef {
+            pub fn of_bytes(dtype: ScalarType, sizes: Vec<u32>, data: &[u8]) -> Self {
+                Self {
                     dtype,
                     dim_order: (0..sizes.len() as u8).collect(),
                     sizes,
@@ -386,12 +342,12 @@ macro_rules! tensor_ref_views {
             }
 
             /// [`TensorRef::of_bytes`] for float32 `values`.
-            pub fn of_f32(sizes: Vec<u32>, values: &[f32]) -> TensorRef {
+            pub fn of_f32(sizes: Vec<u32>, values: &[f32]) -> Self {
                 // SAFETY: any f32 is 4 initialized bytes.
                 let bytes = unsafe {
                     std::slice::from_raw_parts(values.as_ptr() as *const u8, values.len() * 4)
                 };
-                TensorRef::of_bytes(ScalarType::Float, sizes, bytes)
+                Self::of_bytes(ScalarType::Float, sizes, bytes)
             }
         }
     };
@@ -420,7 +376,7 @@ macro_rules! contract_version_2 {
                     runtime_path: "plugboard_sdk::__wit_bindgen::rt",
                 });
                 world_helpers!();
-                tensor_ref_views!();
+                tensor_ref_views!(self::plugboard::runtime::types::TensorRef);
 
                 /// `Ok` when `backend_id` is one of `implemented`, else a `not-found`
                 /// error naming them.
@@ -460,7 +416,7 @@ macro_rules! contract_version_2 {
                     runtime_path: "plugboard_sdk::__wit_bindgen::rt",
                 });
                 world_helpers!();
-                tensor_ref_views!();
+                tensor_ref_views!(self::plugboard::runtime::types::TensorRef);
 
                 /// What a component written against this world uses most.
                 pub mod prelude {

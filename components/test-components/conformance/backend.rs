@@ -20,7 +20,8 @@
 // - When the host profiles an `execute` (1.3+) it reports one node, `conformance-node`.
 // - From 2.0 (feature `tensor-refs`) inputs are `tensor-ref`s to blocks the host filled
 //   after `alloc`, output arguments come at address 0, and the output is returned as a
-//   `tensor-ref` to bytes the handle keeps until the next call.
+//   `tensor-ref` to bytes the handle keeps until the next call; a first input element of
+//   `-1003` returns it at an address outside linear memory.
 
 use sdk::plugboard;
 use sdk::prelude::*;
@@ -126,11 +127,17 @@ impl GuestDelegateHandle for Handle {
         {
             let mut kept = self.out.borrow_mut();
             *kept = data;
+            // `-1003` asks for an output outside linear memory, as a broken backend
+            // might return.
+            let address = match x.first() {
+                Some(&-1003.0) => 0xffff_fff0,
+                _ => kept.as_ptr() as usize as u32,
+            };
             Ok(vec![Evalue::Tensor(TensorRef {
                 dtype: out.dtype,
                 sizes: out.sizes.clone(),
                 dim_order: out.dim_order.clone(),
-                address: kept.as_ptr() as usize as u32,
+                address,
             })])
         }
         #[cfg(not(feature = "tensor-refs"))]

@@ -9,8 +9,11 @@ use wasmtime::component::ResourceAny;
 
 use super::delegate_v2::InputBlock;
 use super::profile::EventKind;
-use super::{broken, Method};
+use super::sizes::check_sizes;
+use super::{broken, Method, TensorValue};
 use crate::component::{BackendInstance, ComponentInfo};
+use crate::program::TensorDef;
+use crate::ScalarType;
 use crate::{Error, ErrorKind, Registry, Result};
 
 /// A delegate of the method, initialized in a backend instance.
@@ -198,6 +201,38 @@ impl Method {
         self.mark("copy out", EventKind::Copy, start, Some(pc));
         Ok(())
     }
+}
+
+/// Checks a delegate's output tensor against the value it is stored into (whatever the
+/// contract major): the value's dtype (`dtype` is the backend's, with `shown` naming it
+/// when it is no ExecuTorch type), sizes the plan allows ([`check_sizes`]), a dim order
+/// that is a permutation of the rank. Returns the bytes those sizes hold (`None` when
+/// they overflow).
+pub(super) fn check_output_tensor(
+    t: &TensorValue,
+    planned: &TensorDef,
+    dtype: Option<ScalarType>,
+    shown: impl FnOnce() -> String,
+    sizes: &[u32],
+    dim_order: &[u8],
+) -> Result<Option<usize>> {
+    if dtype != Some(t.dtype) {
+        let got = dtype.map_or_else(shown, |d| d.to_string());
+        let article = if got.starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        };
+        return Err(broken(format!(
+            "backend returned {article} {got} tensor for a {} output",
+            t.dtype
+        )));
+    }
+    check_sizes(planned, t.capacity, sizes).map_err(broken)?;
+    crate::tensor::check_dim_order(dim_order, sizes.len()).map_err(|e| broken(e.message))?;
+    Ok(sizes
+        .iter()
+        .try_fold(t.dtype.element_size(), |a, &s| a.checked_mul(s as usize)))
 }
 
 /// The tensor bytes a 1.x value carries.

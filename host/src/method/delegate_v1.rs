@@ -7,7 +7,7 @@
 //! The bytes of values only delegates read are handed from delegate to delegate in
 //! host buffers instead of going through the storage ([`super::handoff`]).
 
-use super::sizes::check_sizes;
+use super::delegate::check_output_tensor;
 use super::{broken, Method, TensorValue, Value};
 use crate::bindings::to_wit_dtype;
 use crate::bindings::v1::convert::Cv;
@@ -157,27 +157,14 @@ impl Method {
                 let planned = planned.ok_or_else(|| {
                     Error::new(ErrorKind::Internal, "tensor value without a tensor plan")
                 })?;
-                let dtype = ScalarType::from_code(o.dtype as i64);
-                if dtype != Some(t.dtype) {
-                    let got = dtype.map_or_else(|| format!("{:?}", o.dtype), |d| d.to_string());
-                    let article = if got.starts_with(['A', 'E', 'I', 'O', 'U']) {
-                        "an"
-                    } else {
-                        "a"
-                    };
-                    return Err(broken(format!(
-                        "backend returned {article} {got} tensor for a {} output",
-                        t.dtype
-                    )));
-                }
-                check_sizes(planned, t.capacity, &o.sizes).map_err(broken)?;
-                crate::tensor::check_dim_order(&o.dim_order, o.sizes.len())
-                    .map_err(|e| broken(e.message))?;
-                let numel = o
-                    .sizes
-                    .iter()
-                    .try_fold(1usize, |a, &s| a.checked_mul(s as usize));
-                let want = numel.and_then(|n| n.checked_mul(t.dtype.element_size()));
+                let want = check_output_tensor(
+                    t,
+                    planned,
+                    ScalarType::from_code(o.dtype as i64),
+                    || format!("{:?}", o.dtype),
+                    &o.sizes,
+                    &o.dim_order,
+                )?;
                 if want != Some(o.data.len()) {
                     return Err(broken(format!(
                         "backend returned {} bytes for a tensor of sizes {:?}, which holds {}",

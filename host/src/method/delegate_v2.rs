@@ -14,7 +14,7 @@ use crate::bindings::types::{Evalue, TensorRef};
 use crate::program::ValueDef;
 use crate::{Error, ErrorKind, Result, ScalarType};
 
-use super::sizes::check_sizes;
+use super::delegate::check_output_tensor;
 use super::{broken, Method, TensorValue, Value};
 
 /// A block of a 2.x backend's memory the host keeps for one tensor argument.
@@ -169,22 +169,15 @@ impl Method {
                 let planned = planned.ok_or_else(|| {
                     Error::new(ErrorKind::Internal, "tensor value without a tensor plan")
                 })?;
-                let dtype = ScalarType::from_code(o.dtype as i64);
-                if dtype != Some(t.dtype) {
-                    let got = dtype.map_or_else(|| format!("{:?}", o.dtype), |d| d.to_string());
-                    return Err(broken(format!(
-                        "backend returned a {got} tensor for a {} output",
-                        t.dtype
-                    )));
-                }
-                check_sizes(planned, t.capacity, &o.sizes).map_err(broken)?;
-                crate::tensor::check_dim_order(&o.dim_order, o.sizes.len())
-                    .map_err(|e| broken(e.message))?;
-                let n = o
-                    .sizes
-                    .iter()
-                    .try_fold(t.dtype.element_size(), |a, &s| a.checked_mul(s as usize))
-                    .ok_or_else(|| broken("output sizes overflow".to_string()))?;
+                let n = check_output_tensor(
+                    t,
+                    planned,
+                    ScalarType::from_code(o.dtype as i64),
+                    || format!("{:?}", o.dtype),
+                    &o.sizes,
+                    &o.dim_order,
+                )?
+                .ok_or_else(|| broken("output sizes overflow".to_string()))?;
                 let (addr, dtype) = (t.addr, t.dtype);
                 let memory = self.backends[slot].instance.memory()?.clone();
                 // SAFETY: the backend is not running and no other slice of its memory
