@@ -20,12 +20,11 @@ use std::process::Command;
 
 /// Components of the workspace built against contract 1.4 (the rest are built against
 /// the newest, 2.x). `plugboard-test-xnnpack-v1` and `plugboard-test-portable-v1` are the
-/// XNNPACK backend's and the portable library's 1.4 builds, test artifacts; the custom
-/// operator example and the hostile test components have not moved to 2.0 yet.
+/// XNNPACK backend's and the portable library's 1.4 builds, test artifacts; the hostile
+/// test components have not moved to 2.0 yet (they exercise the 1.x paths).
 const CONTRACT_1_PACKAGES: &[&str] = &[
     "plugboard-test-xnnpack-v1",
     "plugboard-test-portable-v1",
-    "plugboard-example-custom-ops",
     "plugboard-test-hostile-backend",
     "plugboard-test-init-fails",
     "plugboard-test-misbehave",

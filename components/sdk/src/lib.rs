@@ -13,11 +13,12 @@
 //! - **Export macros**: [`export_backend!`] and [`export_kernel_library!`] export your
 //!   type as the component's implementation and embed the component's metadata
 //!   ([`component_metadata!`]).
-//! - **Helpers**, the same in every version's modules: error constructors (`error`,
-//!   `invalid_argument`, ...), the backend-id check, tensor views
-//!   (`Tensor::numel`, `Tensor::f32s`, `Tensor::from_f32`), the kernel-library memory
-//!   protocol ([`memory`]), the reader of ExecuTorch's backend payload headers
-//!   ([`payload`]) and the allocator ([`global_allocator!`]).
+//! - **Helpers** in every version's modules: error constructors (`error`,
+//!   `invalid_argument`, ...), the backend-id check, tensor views (2.x:
+//!   `TensorRef::to_f32s`, the `unsafe` in-place `TensorRef::bytes` and
+//!   `TensorRef::f32s_mut`, `TensorRef::of_f32` for results; 1.x: `Tensor::f32s`,
+//!   `Tensor::from_f32`), the memory protocol ([`memory`]), the reader of ExecuTorch's
+//!   backend payload headers ([`payload`]) and the allocator ([`global_allocator!`]).
 //!
 //! A complete backend (add it to a crate with `crate-type = ["cdylib"]`, build with
 //! `cargo build --release --target wasm32-wasip2`), against contract 2.0: input tensors

@@ -1,14 +1,19 @@
-//! The kernel-library memory protocol (`kernels.alloc`, `free`, `write`, `read` in
-//! `wit/X.Y.Z/kernels.wit`): blocks of linear memory the host reserves for planned
-//! buffers, constants and inputs. Every block is tracked so that tensor descriptors and
-//! the host's reads and writes can be checked to fall inside one ([`check`]).
+//! The memory protocol: blocks of linear memory the host reserves for planned buffers,
+//! constants and inputs. Every block is tracked so that tensor descriptors and the
+//! host's reads and writes can be checked to fall inside one ([`check`]).
 //!
-//! A kernel library implements the four exports by calling these; errors convert into
-//! every version's `Error` with `?`.
+//! - 2.x: kernel libraries (`kernels.alloc`, `free`) and backends
+//!   (`backend-interface.alloc`, `free`) export two functions; the host reads and writes
+//!   the blocks itself.
+//! - 1.x: kernel libraries export four, `kernels.alloc`, `free`, `write` and `read`.
+//!
+//! A component implements them by calling these; errors convert into every version's
+//! `Error` with `?`.
 //!
 //! ```text
 //! fn alloc(size: u64, align: u32) -> Result<u32, Error> { Ok(plugboard_sdk::memory::alloc(size, align)?) }
 //! fn free(address: u32) { plugboard_sdk::memory::free(address) }
+//! // 1.x kernel libraries only:
 //! fn write(address: u32, data: Vec<u8>) -> Result<(), Error> { Ok(plugboard_sdk::memory::write(address, &data)?) }
 //! fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> { Ok(plugboard_sdk::memory::read(address, len)?) }
 //! ```

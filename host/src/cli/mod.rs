@@ -53,7 +53,8 @@ pub struct RegistryArgs {
     /// Extra component to load (repeatable), after the bundled ones and `PLUGBOARD_PATH`:
     /// a file (its signature is read from `FILE.wasm.sig` when present) or
     /// `oci://REGISTRY/REPO:TAG` / `oci://REGISTRY/REPO@sha256:DIGEST` (pulled into the
-    /// local store, or taken from it when pinned by digest).
+    /// local store, or taken from it when pinned by digest). Components built against
+    /// any contract major this host serves (1.x, 2.0) load the same way.
     #[arg(long = "backend", value_name = "FILE.wasm|oci://REF")]
     pub backends: Vec<String>,
     /// Load only components pinned in this lockfile (`plugboard components lock`),

@@ -12,15 +12,16 @@
 //!
 //! What a kernel library owes the host (`wit/kernels.wit`):
 //! - `operators` names each operator and its dtypes; `call`'s `op` indexes that list.
-//! - Tensors are descriptors into this component's linear memory; `alloc` / `write` /
-//!   `read` / `free` are how the host puts bytes there (the SDK's `memory` module
-//!   implements them). Every address and length from the host is checked against the
-//!   blocks handed out, so a bad one is an error, not a stray write.
+//! - Tensors are descriptors into this component's linear memory: the host reserves
+//!   blocks with `alloc` / `free` (the SDK's `memory` module implements them) and, under
+//!   contract 2.0, reads and writes their bytes itself. Every tensor the host names is
+//!   checked against the blocks handed out, so a bad one is an error, not a stray
+//!   access.
 //! - `prepare` / `run-prepared` (batches of calls) are optional: this library says
 //!   `not-supported` and the host calls kernels one by one.
 
 use plugboard_sdk::memory;
-use plugboard_sdk::v1_4::kernel_library::prelude::*;
+use plugboard_sdk::v2_0::kernel_library::prelude::*;
 
 /// The operators this library provides, in `call`'s index order.
 const OPERATORS: &[&str] = &["mylib::scaled_add.out"];
@@ -32,9 +33,9 @@ fn elements(t: &TensorRef) -> Result<usize, Error> {
         .ok_or_else(|| invalid_argument("tensor sizes overflow"))
 }
 
-fn tensor(args: &[KernelArg], i: usize, what: &str) -> Result<TensorRef, Error> {
+fn tensor(args: &[Evalue], i: usize, what: &str) -> Result<TensorRef, Error> {
     match args.get(i) {
-        Some(KernelArg::Tensor(t)) => Ok(t.clone()),
+        Some(Evalue::Tensor(t)) => Ok(t.clone()),
         _ => Err(invalid_argument(format!(
             "argument {i} ({what}) must be a tensor"
         ))),
@@ -65,7 +66,7 @@ unsafe fn scaled_add<T: Copy + std::ops::Add<Output = T> + std::ops::Mul<Output 
     }
 }
 
-fn scaled_add_out(args: &[KernelArg]) -> Result<Vec<KernelUpdate>, Error> {
+fn scaled_add_out(args: &[Evalue]) -> Result<Vec<KernelUpdate>, Error> {
     if args.len() < 4 {
         return Err(invalid_argument(format!(
             "mylib::scaled_add.out takes (a, b, alpha, out), got {} arguments",
@@ -75,8 +76,8 @@ fn scaled_add_out(args: &[KernelArg]) -> Result<Vec<KernelUpdate>, Error> {
     let a = tensor(args, 0, "a")?;
     let b = tensor(args, 1, "b")?;
     let alpha = match &args[2] {
-        KernelArg::Double(v) => *v,
-        KernelArg::Int(v) => *v as f64,
+        Evalue::Double(v) => *v,
+        Evalue::Int(v) => *v as f64,
         _ => return Err(invalid_argument("argument 2 (alpha) must be a float")),
     };
     let out = tensor(args, 3, "out")?;
@@ -131,7 +132,7 @@ impl Guest for CustomOps {
             .collect()
     }
 
-    fn call(op: u32, args: Vec<KernelArg>) -> Result<Vec<KernelUpdate>, Error> {
+    fn call(op: u32, args: Vec<Evalue>) -> Result<Vec<KernelUpdate>, Error> {
         match op {
             0 => scaled_add_out(&args),
             _ => Err(error(
@@ -144,7 +145,7 @@ impl Guest for CustomOps {
         }
     }
 
-    fn prepare(_op: u32, _args: Vec<KernelArg>) -> Result<u32, Error> {
+    fn prepare(_op: u32, _args: Vec<Evalue>) -> Result<u32, Error> {
         Err(error(
             ErrorKind::NotSupported,
             "this library does not batch calls",
@@ -167,14 +168,6 @@ impl Guest for CustomOps {
     fn free(address: u32) {
         memory::free(address)
     }
-
-    fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
-        Ok(memory::write(address, &data)?)
-    }
-
-    fn read(address: u32, len: u32) -> Result<Vec<u8>, Error> {
-        Ok(memory::read(address, len)?)
-    }
 }
 
-plugboard_sdk::export_kernel_library!(CustomOps, v1_4);
+plugboard_sdk::export_kernel_library!(CustomOps, v2_0);
