@@ -28,6 +28,16 @@ fn zeros(dims: &[usize]) -> Tensor {
     }
 }
 
+/// `t` as the runtime reads a delegate argument; outputs carry no bytes.
+fn arg(t: &Tensor, with_data: bool) -> runtime::TensorArg<'_> {
+    runtime::TensorArg {
+        dtype: t.dtype,
+        sizes: &t.sizes,
+        dim_order: &t.dim_order,
+        data: if with_data { &t.data } else { &[] },
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(payload) = header::split(data) else {
         return;
@@ -38,7 +48,11 @@ fuzz_target!(|data: &[u8]| {
     };
     // Keep runs cheap: skip graphs with huge inputs.
     let input_dims: Vec<Vec<usize>> = g.inputs.iter().map(|&v| g.values[v].dims.clone()).collect();
-    let output_dims: Vec<Vec<usize>> = g.outputs.iter().map(|&v| g.values[v].dims.clone()).collect();
+    let output_dims: Vec<Vec<usize>> = g
+        .outputs
+        .iter()
+        .map(|&v| g.values[v].dims.clone())
+        .collect();
     if input_dims
         .iter()
         .chain(&output_dims)
@@ -51,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let ins: Vec<Tensor> = input_dims.iter().map(|d| zeros(d)).collect();
     let outs: Vec<Tensor> = output_dims.iter().map(|d| zeros(d)).collect();
-    let ins: Vec<&Tensor> = ins.iter().collect();
-    let outs: Vec<&Tensor> = outs.iter().collect();
+    let ins: Vec<runtime::TensorArg> = ins.iter().map(|t| arg(t, true)).collect();
+    let outs: Vec<runtime::TensorArg> = outs.iter().map(|t| arg(t, false)).collect();
     let _ = rt.execute(&ins, &outs);
 });
