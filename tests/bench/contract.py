@@ -10,7 +10,7 @@ Run from the repository root, with the venv of tests/fixtures/README.md (executo
 1.4 test artifacts too) and `export.py --zoo --only tiny_bert tiny_gpt2 lstm_lm
 shufflenet_v2_x1_0 mobilenet_v2`:
 
-    /path/to/venv/bin/python tests/bench/contract.py [--repeat 50] [--rounds 2]
+    /path/to/venv/bin/python tests/bench/contract.py [--repeat 50] [--rounds 2] [--isa avx2]
 
 Bytes: the delegate tensors per execute (the `delegate tensors per run` line of
 `plugboard run`: every tensor handed to a backend and received from it; the method's
@@ -24,6 +24,7 @@ threadpool at one thread. Ratios are plugboard / ExecuTorch: below 1 is faster.
 """
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -51,11 +52,15 @@ V1 = [
 ]
 
 
-def run(pte, inputs, repeat, extra):
+def run(pte, inputs, repeat, extra, isa=None):
     cmd = [str(BIN), "run", str(pte), "--repeat", str(repeat), "--warmup", "7", *extra]
     for p in inputs:
         cmd += ["-i", str(p)]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    env = dict(os.environ)
+    env.pop("PLUGBOARD_NATIVE_ISA", None)
+    if isa:
+        env["PLUGBOARD_NATIVE_ISA"] = isa
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
     ms = re.search(r"execute ([0-9.]+) ms", out)
     copied = re.search(r"delegate tensors per run: (\d+) bytes in, (\d+) bytes out", out)
     if not ms or not copied:
@@ -76,6 +81,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=2, help="measure each configuration this many times, interleaved; keep the best median")
+    ap.add_argument("--isa", choices=["avx512", "avx2", "portable"], help="cap the native kernels' SIMD level (PLUGBOARD_NATIVE_ISA), e.g. avx2 for the path an AVX2-only CPU takes")
     args = ap.parse_args()
     for f in V1[2::2]:
         if not Path(f).exists():
@@ -101,7 +107,7 @@ def main():
         best = {}
         for _ in range(args.rounds):
             for key, extra in (("v1", V1), ("v2", [])):
-                ms, copied = run(pte, inputs, args.repeat, extra)
+                ms, copied = run(pte, inputs, args.repeat, extra, args.isa)
                 old = best.get(key)
                 best[key] = (min(ms, old[0]) if old else ms, copied)
         tin = [torch.from_numpy(np.load(f)) for f in inputs]
@@ -111,7 +117,8 @@ def main():
         rows.append((label, best["v1"], best["v2"], et))
 
     name, flags = cpu()
-    print(f"\nCPU: {name}; flags: {' '.join(flags)}; 1 thread; native kernels on")
+    path = f"native kernels capped at {args.isa}" if args.isa else "native kernels on (best ISA)"
+    print(f"\nCPU: {name}; flags: {' '.join(flags)}; 1 thread; {path}")
     print(
         f"{'program':<22} {'tensor B':>9} {'1.x copied B':>13} {'host-buffered':>13} {'2.0 copied B':>13} {'host-buffered':>13}"
         f" {'1.x ms':>8} {'2.0 ms':>8} {'2.0/1.x':>8} {'ET ms':>8} {'1.x/ET':>7} {'2.0/ET':>7}"
