@@ -110,13 +110,7 @@ impl Guest for Portable {
         })
     }
 
-    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        Ok(memory::alloc(size, align)?)
-    }
-
-    fn free(address: u32) {
-        memory::free(address)
-    }
+    plugboard_sdk::memory_exports!();
 
     #[cfg(feature = "contract-1")]
     fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {

@@ -53,9 +53,8 @@
 //!         check_backend_id(&["DoublerBackend"], &id)?;
 //!         Ok(vec![])
 //!     }
-//!     // The blocks the host copies inputs into: the SDK's memory protocol.
-//!     fn alloc(size: u64, align: u32) -> Result<u32, Error> { Ok(plugboard_sdk::memory::alloc(size, align)?) }
-//!     fn free(address: u32) { plugboard_sdk::memory::free(address) }
+//!     // `alloc` and `free`: the blocks the host copies inputs into (the SDK's memory).
+//!     plugboard_sdk::memory_exports!();
 //!     fn init(id: String, _blob: Vec<u8>, _specs: Vec<CompileSpec>) -> Result<DelegateHandle, Error> {
 //!         check_backend_id(&["DoublerBackend"], &id)?;
 //!         Ok(DelegateHandle::new(Handle { out: RefCell::new(Vec::new()) }))
@@ -771,6 +770,22 @@ macro_rules! export_kernel_library {
     ($ty:ident, v1_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_3_0_impl!($ty with_types_in $crate::v1_3::kernel_library); $crate::component_metadata!("1.3.0"); $crate::__keep!($ty, $crate::v1_3::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
     ($ty:ident, v2_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_0_0_impl!($ty with_types_in $crate::v2_0::kernel_library); $crate::component_metadata!("2.0.0"); $crate::__keep!($ty, $crate::v2_0::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
     ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_4_0_impl!($ty with_types_in $crate::v1_4::kernel_library); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
+}
+
+/// The memory protocol's `alloc` and `free` (see [`memory`](crate::memory)), written into
+/// the `impl Guest for ...` block of a kernel library (every version) or a 2.x backend:
+/// `plugboard_sdk::memory_exports!();`. Uses the `Error` type in scope.
+#[macro_export]
+macro_rules! memory_exports {
+    () => {
+        fn alloc(size: u64, align: u32) -> Result<u32, Error> {
+            Ok($crate::memory::alloc(size, align)?)
+        }
+
+        fn free(address: u32) {
+            $crate::memory::free(address)
+        }
+    };
 }
 
 /// Embeds the component's metadata as custom sections of its core module, from the

@@ -262,14 +262,7 @@ impl Guest for Conformance {
     }
 
     #[cfg(feature = "tensor-refs")]
-    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        Ok(plugboard_sdk::memory::alloc(size, align)?)
-    }
-
-    #[cfg(feature = "tensor-refs")]
-    fn free(address: u32) {
-        plugboard_sdk::memory::free(address)
-    }
+    plugboard_sdk::memory_exports!();
 
     fn init(
         backend_id: String,

@@ -104,13 +104,7 @@ impl Guest for Vulkan {
         graph::describe(&payload)
     }
 
-    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        Ok(plugboard_sdk::memory::alloc(size, align)?)
-    }
-
-    fn free(address: u32) {
-        plugboard_sdk::memory::free(address)
-    }
+    plugboard_sdk::memory_exports!();
 
     fn init(
         backend_id: String,

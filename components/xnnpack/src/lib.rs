@@ -102,14 +102,7 @@ impl Guest for Xnnpack {
     }
 
     #[cfg(not(feature = "contract-1"))]
-    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        Ok(plugboard_sdk::memory::alloc(size, align)?)
-    }
-
-    #[cfg(not(feature = "contract-1"))]
-    fn free(address: u32) {
-        plugboard_sdk::memory::free(address)
-    }
+    plugboard_sdk::memory_exports!();
 
     fn init(
         backend_id: String,

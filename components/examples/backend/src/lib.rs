@@ -179,14 +179,8 @@ impl Guest for Example {
         ])
     }
 
-    // Blocks the host copies the inputs of `execute` into: the SDK's memory protocol.
-    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        Ok(plugboard_sdk::memory::alloc(size, align)?)
-    }
-
-    fn free(address: u32) {
-        plugboard_sdk::memory::free(address)
-    }
+    // `alloc` and `free`: the blocks the host copies the inputs of `execute` into.
+    plugboard_sdk::memory_exports!();
 
     fn init(
         backend_id: String,

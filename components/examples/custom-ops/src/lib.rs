@@ -20,7 +20,6 @@
 //! - `prepare` / `run-prepared` (batches of calls) are optional: this library says
 //!   `not-supported` and the host calls kernels one by one.
 
-use plugboard_sdk::memory;
 use plugboard_sdk::v2_0::kernel_library::prelude::*;
 
 /// The operators this library provides, in `call`'s index order.
@@ -161,13 +160,7 @@ impl Guest for CustomOps {
         ))
     }
 
-    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        Ok(memory::alloc(size, align)?)
-    }
-
-    fn free(address: u32) {
-        memory::free(address)
-    }
+    plugboard_sdk::memory_exports!();
 }
 
 plugboard_sdk::export_kernel_library!(CustomOps, v2_0);

@@ -154,13 +154,7 @@ impl Guest for Misbehave {
         }
     }
 
-    fn alloc(size: u64, align: u32) -> Result<u32, Error> {
-        Ok(plugboard_sdk::memory::alloc(size, align)?)
-    }
-
-    fn free(address: u32) {
-        plugboard_sdk::memory::free(address)
-    }
+    plugboard_sdk::memory_exports!();
 
     fn write(address: u32, data: Vec<u8>) -> Result<(), Error> {
         Ok(plugboard_sdk::memory::write(address, &data)?)
