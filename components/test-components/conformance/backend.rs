@@ -213,7 +213,38 @@ fn check_accel(specs: &[CompileSpec]) -> Result<(), Error> {
         groups: 1,
     };
     let input = [1.0f32, 1.0, 1.0, 2.0, 0.0, -2.0];
+    // 1.x: a bare handle, lists both ways.
+    #[cfg(not(feature = "tensor-refs"))]
     let got = cpu_accel::conv2d_f32(handle, geometry, &input, f32::NEG_INFINITY, f32::INFINITY)?;
+    // 2.0: a borrowed resource; the host reads and writes this component's memory.
+    #[cfg(feature = "tensor-refs")]
+    let got = {
+        let step = |weights| cpu_accel::ChainStep {
+            weights,
+            geometry,
+            output_min: f32::NEG_INFINITY,
+            output_max: f32::INFINITY,
+            activation: cpu_accel::Activation::None,
+        };
+        // Dropped weights are released and their slot reused.
+        drop(cpu_accel::add_weights_f32(2, 3, 1, &weights, None)?);
+        let mut out = [0.0f32; 4];
+        let (x, y) = (input.as_ptr() as u32, out.as_mut_ptr() as u32);
+        cpu_accel::conv2d_f32(&[step(&handle)], x, y)?;
+        // An output past the memory is refused, not written.
+        match cpu_accel::conv2d_f32(&[step(&handle)], x, u32::MAX - 8) {
+            Err(e) if e.kind == ErrorKind::InvalidArgument => {}
+            other => {
+                return Err(error(
+                    ErrorKind::Internal,
+                    format!(
+                        "cpu-accel.conv2d-f32 to an address past the memory answered {other:?}"
+                    ),
+                ))
+            }
+        }
+        out
+    };
     // Row 0: [1+2+3+0.5, -1+0.5+0-0.5]; row 1: [2-6+0.5, -2+0+0-0.5].
     let want = [6.5f32, -1.0, -3.5, -2.5];
     if got != want {

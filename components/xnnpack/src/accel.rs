@@ -33,9 +33,32 @@ pub fn takes_fc(n: usize, k: usize) -> bool {
     available() && n.saturating_mul(k) >= MIN_FC_WEIGHTS
 }
 
-/// Weights handed to the host.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Handle(u32);
+/// Weights handed to the host. Contract 2.0: a `weights` resource, released when the
+/// last clone of its handle is dropped (with the delegate that holds it); 1.x: an
+/// index the host keeps for the instance's life.
+#[derive(Clone)]
+pub struct Handle(
+    #[cfg(not(feature = "contract-1"))] std::rc::Rc<host::Weights>,
+    #[cfg(feature = "contract-1")] u32,
+);
+
+impl std::fmt::Debug for Handle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("accel::Handle")
+    }
+}
+
+impl Handle {
+    #[cfg(not(feature = "contract-1"))]
+    fn new(w: host::Weights) -> Handle {
+        Handle(std::rc::Rc::new(w))
+    }
+
+    #[cfg(feature = "contract-1")]
+    fn new(w: u32) -> Handle {
+        Handle(w)
+    }
+}
 
 fn u(v: usize) -> u32 {
     // Shapes were validated against MAX_ELEMS; anything larger is refused by the host.
@@ -103,7 +126,7 @@ pub fn add_f32(
     w: &[f32],
     bias: Option<&[f32]>,
 ) -> Result<Handle, Error> {
-    host::add_weights_f32(u(c_out), u(depth), u(groups), w, bias).map(Handle)
+    host::add_weights_f32(u(c_out), u(depth), u(groups), w, bias).map(Handle::new)
 }
 
 /// Requantization of an int8 layer (see `requantization` in `wit/accel.wit`).
@@ -132,12 +155,12 @@ pub fn add_qs8(
         output_min: rq.output_min,
         output_max: rq.output_max,
     };
-    host::add_weights_qs8(u(c_out), u(depth), u(groups), w, &r).map(Handle)
+    host::add_weights_qs8(u(c_out), u(depth), u(groups), w, &r).map(Handle::new)
 }
 
 /// fp32 convolution on the host: `out = act(clamp(conv(x) + bias, min, max))`.
 pub fn conv_f32(
-    h: Handle,
+    h: &Handle,
     g: &ConvGeometry,
     x: &[f32],
     min: f32,
@@ -145,29 +168,32 @@ pub fn conv_f32(
     act: Activation,
     out: &mut [f32],
 ) -> Result<(), Error> {
-    let r = if act == Activation::None {
-        host::conv2d_f32(h.0, geometry(g), x, min, max)?
-    } else {
-        let step = ChainStep {
-            handle: h,
-            geom: *g,
-            min,
-            max,
-            act,
-        };
-        chain_f32(&[step], x)?
+    let step = ChainStep {
+        handle: h.clone(),
+        geom: *g,
+        min,
+        max,
+        act,
     };
-    copy(&r, out)
+    // SAFETY: two live slices: readable and writable for their lengths.
+    unsafe { chain_f32(&[step], x.as_ptr(), x.len(), out.as_mut_ptr(), out.len()) }
 }
 
 /// int8 convolution on the host.
-pub fn conv_qs8(h: Handle, g: &ConvGeometry, x: &[i8], out: &mut [i8]) -> Result<(), Error> {
-    let r = host::conv2d_qs8(h.0, geometry(g), x)?;
-    copy(&r, out)
+pub fn conv_qs8(h: &Handle, g: &ConvGeometry, x: &[i8], out: &mut [i8]) -> Result<(), Error> {
+    let step = ChainStep {
+        handle: h.clone(),
+        geom: *g,
+        min: 0.0,
+        max: 0.0,
+        act: Activation::None,
+    };
+    // SAFETY: as in `conv_f32`.
+    unsafe { chain_qs8(&[step], x.as_ptr(), x.len(), out.as_mut_ptr(), out.len()) }
 }
 
 /// One convolution of a chain run on the host.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ChainStep {
     pub handle: Handle,
     pub geom: ConvGeometry,
@@ -177,43 +203,117 @@ pub struct ChainStep {
     pub act: Activation,
 }
 
-fn chain_step(s: &ChainStep) -> host::ChainStep {
-    host::ChainStep {
-        weights: s.handle.0,
-        geometry: geometry(&s.geom),
-        output_min: s.min,
-        output_max: s.max,
+fn activation(a: Activation) -> host::Activation {
+    match a {
+        Activation::None => host::Activation::None,
+        Activation::Hardswish => host::Activation::Hardswish,
+        Activation::Silu => host::Activation::Silu,
     }
 }
 
-fn chain_steps(steps: &[ChainStep]) -> Vec<host::ChainStep> {
-    steps.iter().map(chain_step).collect()
+/// Checks that a chain reads `in_len` values and writes `out_len`.
+fn check_lens(steps: &[ChainStep], in_len: usize, out_len: usize) -> Result<(), Error> {
+    let first = steps.first().and_then(|s| s.geom.input_len());
+    let last = steps.last().and_then(|s| s.geom.output_len());
+    if first != Some(in_len) || last != Some(out_len) {
+        return Err(crate::err(
+            crate::ErrorKind::Internal,
+            format!(
+                "a host convolution chain reads {first:?} and writes {last:?} values, given {in_len} and {out_len}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The contract's steps, borrowing the handles of `steps` (2.0).
+#[cfg(not(feature = "contract-1"))]
+fn host_steps(steps: &[ChainStep]) -> Vec<host::ChainStep<'_>> {
+    steps
+        .iter()
+        .map(|s| host::ChainStep {
+            weights: &s.handle.0,
+            geometry: geometry(&s.geom),
+            output_min: s.min,
+            output_max: s.max,
+            activation: activation(s.act),
+        })
+        .collect()
+}
+
+/// The contract's steps (1.4).
+#[cfg(feature = "contract-1")]
+fn host_steps(steps: &[ChainStep]) -> Vec<host::ActivatedStep> {
+    steps
+        .iter()
+        .map(|s| host::ActivatedStep {
+            step: host::ChainStep {
+                weights: s.handle.0,
+                geometry: geometry(&s.geom),
+                output_min: s.min,
+                output_max: s.max,
+            },
+            activation: activation(s.act),
+        })
+        .collect()
 }
 
 /// fp32 convolutions run back to back on the host (intermediates stay there), each
-/// with its activation; returns the last output.
-pub fn chain_f32(steps: &[ChainStep], x: &[f32]) -> Result<Vec<f32>, Error> {
-    let steps: Vec<host::ActivatedStep> = steps
-        .iter()
-        .map(|s| host::ActivatedStep {
-            step: chain_step(s),
-            activation: match s.act {
-                Activation::None => host::Activation::None,
-                Activation::Hardswish => host::Activation::Hardswish,
-                Activation::Silu => host::Activation::Silu,
-            },
-        })
-        .collect();
-    host::conv2d_f32_activated_chain(&steps, x)
+/// with its activation: reads the `in_len` values at `x`, writes the last output's
+/// `out_len` values at `out`. Contract 2.0 hands the host the two addresses (it reads
+/// and writes this component's memory in place); 1.4 passes and gets lists.
+///
+/// # Safety
+/// `x` is readable for `in_len` values and `out` writable for `out_len`, with no live
+/// reference to either range; the ranges may overlap (all of `x` is read before `out`
+/// is written).
+pub unsafe fn chain_f32(
+    steps: &[ChainStep],
+    x: *const f32,
+    in_len: usize,
+    out: *mut f32,
+    out_len: usize,
+) -> Result<(), Error> {
+    check_lens(steps, in_len, out_len)?;
+    #[cfg(not(feature = "contract-1"))]
+    return host::conv2d_f32(&host_steps(steps), x as usize as u32, out as usize as u32);
+    #[cfg(feature = "contract-1")]
+    // SAFETY: forwarded to the caller; the input view ends before the output's.
+    unsafe {
+        let r = host::conv2d_f32_activated_chain(
+            &host_steps(steps),
+            std::slice::from_raw_parts(x, in_len),
+        )?;
+        copy(&r, std::slice::from_raw_parts_mut(out, out_len))
+    }
 }
 
-/// int8 convolutions run back to back on the host; returns the last output.
-pub fn chain_qs8(steps: &[ChainStep], x: &[i8]) -> Result<Vec<i8>, Error> {
-    host::conv2d_qs8_chain(&chain_steps(steps), x)
+/// The int8 analogue of [`chain_f32`] (steps without activations).
+///
+/// # Safety
+/// As [`chain_f32`].
+pub unsafe fn chain_qs8(
+    steps: &[ChainStep],
+    x: *const i8,
+    in_len: usize,
+    out: *mut i8,
+    out_len: usize,
+) -> Result<(), Error> {
+    check_lens(steps, in_len, out_len)?;
+    #[cfg(not(feature = "contract-1"))]
+    return host::conv2d_qs8(&host_steps(steps), x as usize as u32, out as usize as u32);
+    #[cfg(feature = "contract-1")]
+    // SAFETY: as in `chain_f32`.
+    unsafe {
+        let steps: Vec<_> = host_steps(steps).into_iter().map(|s| s.step).collect();
+        let r = host::conv2d_qs8_chain(&steps, std::slice::from_raw_parts(x, in_len))?;
+        copy(&r, std::slice::from_raw_parts_mut(out, out_len))
+    }
 }
 
 /// Copies a host result into `out` (which must have its length).
-pub fn copy<T: Copy>(r: &[T], out: &mut [T]) -> Result<(), Error> {
+#[cfg(feature = "contract-1")]
+fn copy<T: Copy>(r: &[T], out: &mut [T]) -> Result<(), Error> {
     if r.len() != out.len() {
         return Err(crate::err(
             crate::ErrorKind::Internal,

@@ -17,7 +17,8 @@
 //! Convolution activations: an fp32 `Conv2d` or `DepthwiseConv2d` whose output only a
 //! plain `Hardswish` or (fused) SiLU reads takes that activation into itself
 //! ([`Activation`]), applied after its clamp: the host's native convolutions apply it
-//! to their output before returning it (`conv2d-f32-activated-chain`, contract 1.4.0),
+//! to their output before returning it (a `conv2d-f32` step's `activation` in
+//! contract 2.0, `conv2d-f32-activated-chain` in 1.4.0),
 //! the wasm kernels in place. EfficientNet's and MobileNetV3's activations then never
 //! make a pass of their own, and the host's AVX-512 versions (bit for bit the same)
 //! replace the wasm SIMD ones.

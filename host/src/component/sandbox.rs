@@ -79,6 +79,7 @@ impl Sandboxed {
             1 => memories.into_iter().next(),
             _ => None,
         };
+        store.data_mut().cpu_accel.set_memory(memory.clone());
         Ok(Sandboxed {
             store,
             instance,

@@ -129,10 +129,10 @@ impl PreparedDelegate {
 
     /// The host-side weights of node `ni`, if it runs on the host's native kernels,
     /// and whether it is an int8 node.
-    fn accel_handle(&self, ni: usize) -> Option<(accel::Handle, bool)> {
+    fn accel_handle(&self, ni: usize) -> Option<(&accel::Handle, bool)> {
         match (&self.qsteps[ni], &self.preps[ni]) {
-            (Some(QStep::Accel(h)), _) => Some((*h, true)),
-            (None, Prep::Accel(h)) => Some((*h, false)),
+            (Some(QStep::Accel(h)), _) => Some((h, true)),
+            (None, Prep::Accel(h)) => Some((h, false)),
             _ => None,
         }
     }
@@ -190,7 +190,7 @@ impl PreparedDelegate {
         };
         let node = &self.graph.nodes[ni];
         Ok(accel::ChainStep {
-            handle,
+            handle: handle.clone(),
             geom,
             min: node.min,
             max: node.max,
@@ -235,20 +235,16 @@ impl PreparedDelegate {
             (None, None) => return Err(err(ErrorKind::Internal, "chain input has no memory")),
         };
         // SAFETY: both ranges were checked to lie in the arena (or in the argument the
-        // input is read from in place, see `external`). The input view ends before the
-        // output view is made (the memory plan may reuse the input's range for the
-        // output: the input is dead once the host has copied it).
+        // input is read from in place, see `external`), and no reference to either is
+        // live. They may overlap (the memory plan may reuse the input's range for the
+        // output: the input is dead once the host has read it), which `chain_*` allow.
         unsafe {
             if int8 {
-                let x = std::slice::from_raw_parts(xp as *const i8, in_len);
-                let r = accel::chain_qs8(&steps, x)?;
-                let o = std::slice::from_raw_parts_mut(base.add(oo) as *mut i8, out_len);
-                accel::copy(&r, o)
+                let o = base.add(oo) as *mut i8;
+                accel::chain_qs8(&steps, xp as *const i8, in_len, o, out_len)
             } else {
-                let x = std::slice::from_raw_parts(xp as *const f32, in_len);
-                let r = accel::chain_f32(&steps, x)?;
-                let o = std::slice::from_raw_parts_mut(base.add(oo) as *mut f32, out_len);
-                accel::copy(&r, o)
+                let o = base.add(oo) as *mut f32;
+                accel::chain_f32(&steps, xp as *const f32, in_len, o, out_len)
             }
         }
     }
@@ -514,15 +510,15 @@ impl PreparedDelegate {
             (QStep::Mul(p), Step::Binary(_, bc)) => {
                 elementwise::broadcast_rows(p, bc, x()?, bytes(node.inputs[1])?, out)
             }
-            (QStep::Accel(h), Step::Conv(g)) => accel::conv_qs8(*h, g, x()?, out)?,
+            (QStep::Accel(h), Step::Conv(g)) => accel::conv_qs8(h, g, x()?, out)?,
             (QStep::Accel(h), Step::Depthwise(g)) => {
-                accel::conv_qs8(*h, &accel::depthwise_geometry(g), x()?, out)?
+                accel::conv_qs8(h, &accel::depthwise_geometry(g), x()?, out)?
             }
             (QStep::Accel(h), Step::FullyConnected { m, k, n }) => {
                 let xs = x()?
                     .get(..m * k)
                     .ok_or_else(|| internal("fully connected input too small".into()))?;
-                accel::conv_qs8(*h, &accel::fc_geometry(*m, *k, *n), xs, out)?
+                accel::conv_qs8(h, &accel::fc_geometry(*m, *k, *n), xs, out)?
             }
             (QStep::Gemm { w, x_zero_point }, Step::Conv(g)) => {
                 qconv::conv2d(g, w, x()?, *x_zero_point, out).map_err(internal)?
@@ -634,7 +630,7 @@ impl PreparedDelegate {
                         .get(..m * k)
                         .ok_or_else(|| internal("fully connected input too small".into()))?;
                     let g = accel::fc_geometry(m, k, n);
-                    return accel::conv_f32(*h, &g, xs, min, max, node.act, out);
+                    return accel::conv_f32(h, &g, xs, min, max, node.act, out);
                 }
                 let a = MatRef::row_major(x(), k);
                 if let Prep::Gemm(w) = &self.preps[ni] {
@@ -676,7 +672,7 @@ impl PreparedDelegate {
                 match &self.preps[ni] {
                     Prep::Gemm(w) => conv::conv2d(g, w, bias, x(), out, min, max),
                     Prep::Winograd(w) => winograd::conv3x3(g, w, bias, x(), out, min, max),
-                    Prep::Accel(h) => return accel::conv_f32(*h, g, x(), min, max, node.act, out),
+                    Prep::Accel(h) => return accel::conv_f32(h, g, x(), min, max, node.act, out),
                     _ => return Err(internal("convolution without packed weights".into())),
                 }
                 .map_err(internal)?;
@@ -685,7 +681,7 @@ impl PreparedDelegate {
             Step::Depthwise(g) if matches!(self.preps[ni], Prep::Accel(_)) => {
                 if let Prep::Accel(h) = &self.preps[ni] {
                     let g = accel::depthwise_geometry(g);
-                    return accel::conv_f32(*h, &g, x(), min, max, node.act, out);
+                    return accel::conv_f32(h, &g, x(), min, max, node.act, out);
                 }
             }
             Step::Depthwise(g) | Step::Deconv(g) => {

@@ -211,15 +211,6 @@ record!(
         output_max,
     }
 );
-record!(
-    v1::cpu_accel::ChainStep,
-    v2::cpu_accel::ChainStep {
-        weights,
-        geometry,
-        output_min,
-        output_max,
-    }
-);
 cases!(
     v1::cpu_accel::Activation,
     v2::cpu_accel::Activation {
@@ -228,11 +219,6 @@ cases!(
         Silu
     }
 );
-record!(
-    v1::cpu_accel::ActivatedStep,
-    v2::cpu_accel::ActivatedStep { step, activation }
-);
-
 record!(
     v1::gpu::Limits,
     v2::gpu::Limits {

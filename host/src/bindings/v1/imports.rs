@@ -1,6 +1,8 @@
 //! The 1.x imports, each on the context of its 2.x counterpart: arguments converted to
 //! the 2.x types, the 2.x implementation called, results converted back. The 1.x and
-//! 2.0 forms of these interfaces differ only in their package version.
+//! 2.0 forms of these interfaces differ only in their package version, except
+//! `cpu-accel` (2.0 made weights resources and names inputs and outputs by address),
+//! whose 1.x form calls the same chain runner with lists.
 
 use wasmtime::component::{HasSelf, Linker};
 
@@ -8,7 +10,7 @@ use super::convert::Cv;
 use super::plugboard::runtime as v1;
 use crate::bindings::plugboard::runtime as v2;
 use crate::component::imports::clock::ClockCtx;
-use crate::component::imports::cpu_accel::CpuAccel;
+use crate::component::imports::cpu_accel::{self, CpuAccel};
 use crate::component::imports::gpu::GpuCtx;
 use crate::component::imports::logging::LoggingCtx;
 use crate::component::imports::named_data::NamedDataCtx;
@@ -59,6 +61,9 @@ impl v1::named_data::Host for NamedDataCtx {
     }
 }
 
+/// The 1.x `cpu-accel`: handles are bare slot indices, never released before the
+/// instance, and inputs and outputs travel as lists (2.0 made the handles resources
+/// and reads and writes the caller's memory in place).
 impl v1::cpu_accel::Host for CpuAccel {
     fn available(&mut self) -> wasmtime::Result<bool> {
         v2::cpu_accel::Host::available(self)
@@ -72,14 +77,8 @@ impl v1::cpu_accel::Host for CpuAccel {
         weights: Vec<f32>,
         bias: Option<Vec<f32>>,
     ) -> Trappable<u32> {
-        trappable(v2::cpu_accel::Host::add_weights_f32(
-            self,
-            channels_out,
-            depth,
-            groups,
-            weights,
-            bias,
-        ))
+        let r = self.add_f32(channels_out, depth, groups, &weights, bias.as_deref());
+        trappable(r.map_or_else(cpu_accel::reply_err, |h| Ok(Ok(h))))
     }
 
     fn add_weights_qs8(
@@ -90,14 +89,8 @@ impl v1::cpu_accel::Host for CpuAccel {
         weights: Vec<i8>,
         requant: v1::cpu_accel::Requantization,
     ) -> Trappable<u32> {
-        trappable(v2::cpu_accel::Host::add_weights_qs8(
-            self,
-            channels_out,
-            depth,
-            groups,
-            weights,
-            requant.cv(),
-        ))
+        let r = self.add_qs8(channels_out, depth, groups, &weights, &requant.cv());
+        trappable(r.map_or_else(cpu_accel::reply_err, |h| Ok(Ok(h))))
     }
 
     fn conv2d_f32(
@@ -108,14 +101,13 @@ impl v1::cpu_accel::Host for CpuAccel {
         output_min: f32,
         output_max: f32,
     ) -> Trappable<Vec<f32>> {
-        trappable(v2::cpu_accel::Host::conv2d_f32(
-            self,
+        let step = v1::cpu_accel::ChainStep {
             weights,
-            geometry.cv(),
-            input,
+            geometry,
             output_min,
             output_max,
-        ))
+        };
+        trappable(self.chain_list(&[v1_step(step, v1::cpu_accel::Activation::None)], input))
     }
 
     fn conv2d_qs8(
@@ -124,12 +116,13 @@ impl v1::cpu_accel::Host for CpuAccel {
         geometry: v1::cpu_accel::ConvGeometry,
         input: Vec<i8>,
     ) -> Trappable<Vec<i8>> {
-        trappable(v2::cpu_accel::Host::conv2d_qs8(
-            self,
+        let step = v1::cpu_accel::ChainStep {
             weights,
-            geometry.cv(),
-            input,
-        ))
+            geometry,
+            output_min: 0.0,
+            output_max: 0.0,
+        };
+        trappable(self.chain_list(&[v1_step(step, v1::cpu_accel::Activation::None)], input))
     }
 
     fn conv2d_f32_chain(
@@ -137,11 +130,8 @@ impl v1::cpu_accel::Host for CpuAccel {
         steps: Vec<v1::cpu_accel::ChainStep>,
         input: Vec<f32>,
     ) -> Trappable<Vec<f32>> {
-        trappable(v2::cpu_accel::Host::conv2d_f32_chain(
-            self,
-            steps.cv(),
-            input,
-        ))
+        let steps = plain_steps(steps);
+        trappable(self.chain_list(&steps, input))
     }
 
     fn conv2d_f32_activated_chain(
@@ -149,11 +139,11 @@ impl v1::cpu_accel::Host for CpuAccel {
         steps: Vec<v1::cpu_accel::ActivatedStep>,
         input: Vec<f32>,
     ) -> Trappable<Vec<f32>> {
-        trappable(v2::cpu_accel::Host::conv2d_f32_activated_chain(
-            self,
-            steps.cv(),
-            input,
-        ))
+        let steps: Vec<_> = steps
+            .into_iter()
+            .map(|s| v1_step(s.step, s.activation))
+            .collect();
+        trappable(self.chain_list(&steps, input))
     }
 
     fn conv2d_qs8_chain(
@@ -161,12 +151,28 @@ impl v1::cpu_accel::Host for CpuAccel {
         steps: Vec<v1::cpu_accel::ChainStep>,
         input: Vec<i8>,
     ) -> Trappable<Vec<i8>> {
-        trappable(v2::cpu_accel::Host::conv2d_qs8_chain(
-            self,
-            steps.cv(),
-            input,
-        ))
+        let steps = plain_steps(steps);
+        trappable(self.chain_list(&steps, input))
     }
+}
+
+/// The host's step for a 1.x step and its activation.
+fn v1_step(s: v1::cpu_accel::ChainStep, a: v1::cpu_accel::Activation) -> cpu_accel::Step {
+    cpu_accel::Step {
+        weights: s.weights,
+        geometry: cpu_accel::geometry(&s.geometry.cv()),
+        output_min: s.output_min,
+        output_max: s.output_max,
+        activation: cpu_accel::activation(a.cv()),
+    }
+}
+
+/// The host's steps for 1.x steps without activations.
+fn plain_steps(steps: Vec<v1::cpu_accel::ChainStep>) -> Vec<cpu_accel::Step> {
+    steps
+        .into_iter()
+        .map(|s| v1_step(s, v1::cpu_accel::Activation::None))
+        .collect()
 }
 
 impl v1::gpu::Host for GpuCtx {

@@ -3,13 +3,21 @@
 //!
 //! Everything the host holds or allocates for a component here is charged to the
 //! instance's account (`plugboard_native_accel::meter::Account`), the same one its
-//! linear memory is charged to: weights and their packed copies (released with the
-//! instance; handles are indices local to its `Store`), the im2col scratch (kept for
-//! the instance), every output and a chain's intermediates (until the guest has taken
-//! the result), and the lists the guest passed in (for the call). Native work checks
-//! the call deadline between bounded chunks and traps the guest when it is past; one
-//! call's total work is checked against the sandbox's `native_work_cap` before it
-//! starts, and a chain has at most [`MAX_CHAIN_STEPS`] steps.
+//! linear memory is charged to: weights and their packed copies (released when a 2.x
+//! component drops its `weights` handle, else with the instance), the im2col scratch
+//! (kept for the instance), every output and a chain's intermediates (until the
+//! result is in the guest), and the lists the guest passed in (for the call). Native
+//! work checks the call deadline between bounded chunks and traps the guest when it is
+//! past; one call's total work is checked against the sandbox's `native_work_cap`
+//! before it starts, and a chain has at most [`MAX_CHAIN_STEPS`] steps.
+//!
+//! 2.x components name their input and output by address: the first step reads the
+//! input where it lies in the caller's linear memory ([`GuestMemory`]) and the last
+//! output is copied once, into the caller's memory. 1.x components pass and get lists
+//! (`bindings::v1`); both forms run [`CpuAccel::chain`]. A weights handle is a slot of
+//! one table in both: 1.x hands out the index, 2.x a resource whose rep is the index.
+
+use std::sync::Arc;
 
 use plugboard_native_accel::activation::Activation;
 use plugboard_native_accel::cpu::{
@@ -18,18 +26,29 @@ use plugboard_native_accel::cpu::{
 use plugboard_native_accel::isa::Isa;
 use plugboard_native_accel::meter::{AccelError, AccelErrorKind, Account, Charge};
 
-use wasmtime::component::{HasSelf, Linker};
+use wasmtime::component::{HasSelf, Linker, Resource};
 
 use super::DeadlineExceeded;
 use crate::bindings::plugboard::runtime::{cpu_accel, types};
+use crate::component::memory::GuestMemory;
 
-/// Most steps a `conv2d-*-chain` call may have (mobilenet_v2 has 52 convolutions).
+/// Most steps a `conv2d-*` chain may have (mobilenet_v2 has 52 convolutions).
 pub const MAX_CHAIN_STEPS: usize = 4096;
 
 /// Weights an instance handed to the native kernels.
-enum Weights {
+pub(crate) enum Weights {
     F32(WeightsF32),
     Qs8(WeightsQs8),
+}
+
+/// One convolution of a chain, in the host's terms.
+pub(crate) struct Step {
+    /// The weights' slot.
+    pub weights: u32,
+    pub geometry: ConvGeometry,
+    pub output_min: f32,
+    pub output_max: f32,
+    pub activation: Activation,
 }
 
 /// Per-instance state of the native CPU kernels.
@@ -37,19 +56,24 @@ pub struct CpuAccel {
     enabled: bool,
     threads: usize,
     account: Account,
-    /// Each handle's weights and the charge for its slot in this table.
-    weights: Vec<(Weights, Charge)>,
+    /// Each slot's weights and the charge for its place in this table; `None` once a
+    /// 2.x component dropped the handle.
+    weights: Vec<Option<(Weights, Charge)>>,
+    /// Emptied slots, reused before the table grows.
+    free: Vec<u32>,
     scratch: Scratch,
     /// The charge of the last result returned, released once the guest has it.
     pending: Option<Charge>,
     /// What the last `available` told the instance (`Ok`: the kernels it gets, `Err`:
     /// why there are none).
     last_available: Option<Result<String, String>>,
+    /// The instance's linear memory, where 2.x calls name their input and output.
+    memory: Option<Arc<GuestMemory>>,
 }
 
 /// What a `cpu-accel` function returns: a trap (`Err`) when the call deadline passed,
 /// else the WIT result.
-type Reply<T> = wasmtime::Result<Result<T, types::Error>>;
+pub(crate) type Reply<T> = wasmtime::Result<Result<T, types::Error>>;
 
 impl CpuAccel {
     /// Kernels offered when `enabled` and the host has SIMD kernels for this machine
@@ -61,10 +85,17 @@ impl CpuAccel {
             threads: threads.max(1),
             account,
             weights: Vec::new(),
+            free: Vec::new(),
             scratch: Scratch::default(),
             pending: None,
             last_available: None,
+            memory: None,
         }
+    }
+
+    /// Gives the instance's linear memory (once it is instantiated).
+    pub(crate) fn set_memory(&mut self, memory: Option<Arc<GuestMemory>>) {
+        self.memory = memory;
     }
 
     /// What the last `available` of this instance found; `None` when it never asked.
@@ -95,21 +126,38 @@ impl CpuAccel {
     }
 
     fn add(&mut self, w: Weights) -> Result<u32, AccelError> {
+        // The table slot, twice over for the table's spare capacity.
+        let slot = self.account.charge(
+            2 * size_of::<Option<(Weights, Charge)>>(),
+            "a weights handle",
+        )?;
+        if let Some(i) = self.free.pop() {
+            if let Some(s) = self.weights.get_mut(i as usize) {
+                *s = Some((w, slot));
+                return Ok(i);
+            }
+        }
         let handle = u32::try_from(self.weights.len())
             .map_err(|_| AccelError::invalid("too many weights"))?;
-        // The table slot, twice over for the table's spare capacity.
-        let slot = self
-            .account
-            .charge(2 * size_of::<(Weights, Charge)>(), "a weights handle")?;
-        self.weights.push((w, slot));
+        self.weights.push(Some((w, slot)));
         Ok(handle)
     }
 
-    fn get(weights: &[(Weights, Charge)], handle: u32) -> Result<&Weights, AccelError> {
-        weights
-            .get(handle as usize)
-            .map(|(w, _)| w)
-            .ok_or_else(|| AccelError::invalid(format!("no native weights with handle {handle}")))
+    fn get(weights: &[Option<(Weights, Charge)>], handle: u32) -> Result<&Weights, AccelError> {
+        match weights.get(handle as usize) {
+            Some(Some((w, _))) => Ok(w),
+            _ => Err(AccelError::invalid(format!(
+                "no native weights with handle {handle}"
+            ))),
+        }
+    }
+
+    /// Releases the weights in `slot` (a 2.x component dropped its handle).
+    fn release(&mut self, slot: u32) {
+        if let Some(s @ Some(_)) = self.weights.get_mut(slot as usize) {
+            *s = None;
+            self.free.push(slot);
+        }
     }
 
     /// Finishes a call: keeps the result's charge until the guest has copied it, and
@@ -123,9 +171,173 @@ impl CpuAccel {
             Err(e) => reply_err(e),
         }
     }
+
+    /// Hands over fp32 weights; returns their slot.
+    pub(crate) fn add_f32(
+        &mut self,
+        channels_out: u32,
+        depth: u32,
+        groups: u32,
+        weights: &[f32],
+        bias: Option<&[f32]>,
+    ) -> Result<u32, AccelError> {
+        self.begin()?;
+        let values = weights.len() + bias.map_or(0, <[f32]>::len);
+        let _input = self.charge_input(values.saturating_mul(4))?;
+        let w = WeightsF32::new(
+            channels_out as usize,
+            depth as usize,
+            groups as usize,
+            weights,
+            bias,
+            &self.account,
+        )?;
+        self.add(Weights::F32(w))
+    }
+
+    /// Hands over `qcint8` weights and their requantization; returns their slot.
+    pub(crate) fn add_qs8(
+        &mut self,
+        channels_out: u32,
+        depth: u32,
+        groups: u32,
+        weights: &[i8],
+        requant: &cpu_accel::Requantization,
+    ) -> Result<u32, AccelError> {
+        self.begin()?;
+        let _input =
+            self.charge_input(weights.len() + 4 * (requant.bias.len() + requant.scale.len()))?;
+        let rq = Requantization {
+            input_zero_point: requant.input_zero_point,
+            bias: &requant.bias,
+            scale: &requant.scale,
+            output_zero_point: requant.output_zero_point,
+            output_min: requant.output_min,
+            output_max: requant.output_max,
+        };
+        let w = WeightsQs8::new(
+            channels_out as usize,
+            depth as usize,
+            groups as usize,
+            weights,
+            &rq,
+            &self.account,
+        )?;
+        self.add(Weights::Qs8(w))
+    }
+
+    /// Runs a chain on an input list (1.x): the list is charged for the call.
+    pub(crate) fn chain_list<T: ChainElem>(
+        &mut self,
+        steps: &[Step],
+        input: Vec<T>,
+    ) -> Reply<Vec<T>> {
+        let r = self.begin().and_then(|()| {
+            let _input = self.charge_input(input.len().saturating_mul(size_of::<T>()))?;
+            self.chain(steps, &input)
+        });
+        self.reply(r)
+    }
+
+    /// Runs a chain on the input at `input` in the caller's memory and writes the last
+    /// output at `output` (2.x).
+    fn chain_in_memory<T: ChainElem>(
+        &mut self,
+        steps: &[Step],
+        input: u32,
+        output: u32,
+    ) -> Result<(), AccelError> {
+        self.begin()?;
+        let memory = self
+            .memory
+            .clone()
+            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))?;
+        let (first, last) = match (steps.first(), steps.last()) {
+            (Some(f), Some(l)) => (f, l),
+            _ => return Err(AccelError::invalid("a chain has at least one step")),
+        };
+        let in_len = first
+            .geometry
+            .input_len()
+            .ok_or_else(|| AccelError::invalid("the first step's input size overflows"))?;
+        let out_len = last
+            .geometry
+            .output_len()
+            .ok_or_else(|| AccelError::invalid("the last step's output size overflows"))?;
+        let y = {
+            // SAFETY: the guest is suspended in this call and the host holds no other
+            // slice of its memory; the slice is dropped before the output is written.
+            let x = unsafe { guest_slice::<T>(&memory, input, in_len, "input")? };
+            self.chain(steps, x)?
+        };
+        if y.value.len() != out_len {
+            return Err(AccelError::invalid(format!(
+                "the chain gives {} values, the last geometry says {out_len}",
+                y.value.len()
+            )));
+        }
+        {
+            // SAFETY: as above; the input slice is gone.
+            let out = unsafe { guest_slice_mut::<T>(&memory, output, out_len, "output")? };
+            out.copy_from_slice(&y.value);
+        }
+        self.scratch.recycle(y);
+        Ok(())
+    }
 }
 
-fn reply_err<T>(e: AccelError) -> Reply<T> {
+/// `len` values of `T` at `address` in `memory`.
+///
+/// # Safety
+/// As [`GuestMemory::bytes`].
+unsafe fn guest_slice<'m, T: ChainElem>(
+    memory: &'m GuestMemory,
+    address: u32,
+    len: usize,
+    what: &str,
+) -> Result<&'m [T], AccelError> {
+    let bytes = guest_bytes::<T>(address, len, what)?;
+    // SAFETY: forwarded to the caller.
+    let b = unsafe { memory.bytes(address, bytes) }
+        .map_err(|e| AccelError::invalid(format!("{what}: {}", e.message)))?;
+    // SAFETY: `b` holds `len` values of `T` (a plain number type, every bit pattern
+    // valid) and is aligned for it (the memory's base is page aligned; `address` was
+    // checked).
+    Ok(unsafe { std::slice::from_raw_parts(b.as_ptr().cast::<T>(), len) })
+}
+
+/// [`guest_slice`], writable.
+///
+/// # Safety
+/// As [`GuestMemory::bytes_mut`].
+#[allow(clippy::mut_from_ref)]
+unsafe fn guest_slice_mut<'m, T: ChainElem>(
+    memory: &'m GuestMemory,
+    address: u32,
+    len: usize,
+    what: &str,
+) -> Result<&'m mut [T], AccelError> {
+    let bytes = guest_bytes::<T>(address, len, what)?;
+    // SAFETY: forwarded to the caller.
+    let b = unsafe { memory.bytes_mut(address, bytes) }
+        .map_err(|e| AccelError::invalid(format!("{what}: {}", e.message)))?;
+    // SAFETY: as in `guest_slice`.
+    Ok(unsafe { std::slice::from_raw_parts_mut(b.as_mut_ptr().cast::<T>(), len) })
+}
+
+/// The byte length of `len` values of `T` at `address`, after checking its alignment.
+fn guest_bytes<T>(address: u32, len: usize, what: &str) -> Result<usize, AccelError> {
+    if !(address as usize).is_multiple_of(align_of::<T>()) {
+        return Err(AccelError::invalid(format!(
+            "{what} address {address:#x} is not {}-byte aligned",
+            align_of::<T>()
+        )));
+    }
+    len.checked_mul(size_of::<T>())
+        .ok_or_else(|| AccelError::invalid(format!("{what} of {len} values overflows")))
+}
+
+pub(crate) fn reply_err<T>(e: AccelError) -> Reply<T> {
     let kind = match e.kind {
         AccelErrorKind::Deadline => return Err(wasmtime::Error::new(DeadlineExceeded)),
         AccelErrorKind::MemoryCap => types::ErrorKind::MemoryAllocationFailed,
@@ -140,7 +352,8 @@ fn reply_err<T>(e: AccelError) -> Reply<T> {
     }))
 }
 
-fn geometry(g: &cpu_accel::ConvGeometry) -> ConvGeometry {
+/// The host's geometry for the contract's record.
+pub(crate) fn geometry(g: &cpu_accel::ConvGeometry) -> ConvGeometry {
     let u = |v: u32| v as usize;
     ConvGeometry {
         batch: u(g.batch),
@@ -162,8 +375,17 @@ fn geometry(g: &cpu_accel::ConvGeometry) -> ConvGeometry {
     }
 }
 
+/// The host's activation for the contract's.
+pub(crate) fn activation(a: cpu_accel::Activation) -> Activation {
+    match a {
+        cpu_accel::Activation::None => Activation::None,
+        cpu_accel::Activation::Hardswish => Activation::HardSwish,
+        cpu_accel::Activation::Silu => Activation::Silu,
+    }
+}
+
 /// Checks a chain's length and total work before any of it runs.
-fn check_chain(account: &Account, steps: &[cpu_accel::ActivatedStep]) -> Result<(), AccelError> {
+fn check_chain(account: &Account, steps: &[Step]) -> Result<(), AccelError> {
     if steps.is_empty() || steps.len() > MAX_CHAIN_STEPS {
         return Err(AccelError::invalid(format!(
             "a chain has 1 to {MAX_CHAIN_STEPS} steps, not {}",
@@ -171,19 +393,16 @@ fn check_chain(account: &Account, steps: &[cpu_accel::ActivatedStep]) -> Result<
         )));
     }
     let total = steps.iter().try_fold(0u64, |a, s| {
-        geometry(&s.step.geometry)
-            .macs()
-            .and_then(|m| a.checked_add(m))
+        s.geometry.macs().and_then(|m| a.checked_add(m))
     });
     account.check_work(total, "the chain")
 }
 
-/// Which element type a chain runs on.
-trait ChainElem: OutputElem {
+/// Which element type a chain runs on (a plain number: every bit pattern is a value).
+pub(crate) trait ChainElem: OutputElem {
     fn run(
         w: &Weights,
-        g: &ConvGeometry,
-        s: &cpu_accel::ActivatedStep,
+        s: &Step,
         x: &[Self],
         work: &mut Work<'_>,
     ) -> Result<Charged<Vec<Self>>, AccelError>;
@@ -192,24 +411,23 @@ trait ChainElem: OutputElem {
 impl ChainElem for f32 {
     fn run(
         w: &Weights,
-        g: &ConvGeometry,
-        s: &cpu_accel::ActivatedStep,
+        s: &Step,
         x: &[f32],
         work: &mut Work<'_>,
     ) -> Result<Charged<Vec<f32>>, AccelError> {
         match w {
-            Weights::F32(w) => {
-                let act = match s.activation {
-                    cpu_accel::Activation::None => Activation::None,
-                    cpu_accel::Activation::Hardswish => Activation::HardSwish,
-                    cpu_accel::Activation::Silu => Activation::Silu,
-                };
-                let (min, max) = (s.step.output_min, s.step.output_max);
-                cpu::conv2d_f32(w, g, x, min, max, act, work)
-            }
+            Weights::F32(w) => cpu::conv2d_f32(
+                w,
+                &s.geometry,
+                x,
+                s.output_min,
+                s.output_max,
+                s.activation,
+                work,
+            ),
             Weights::Qs8(_) => Err(AccelError::invalid(format!(
                 "handle {} holds int8 weights",
-                s.step.weights
+                s.weights
             ))),
         }
     }
@@ -218,17 +436,19 @@ impl ChainElem for f32 {
 impl ChainElem for i8 {
     fn run(
         w: &Weights,
-        g: &ConvGeometry,
-        s: &cpu_accel::ActivatedStep,
+        s: &Step,
         x: &[i8],
         work: &mut Work<'_>,
     ) -> Result<Charged<Vec<i8>>, AccelError> {
-        match w {
+        match (w, s.activation) {
             // int8 chains have no activated form (the guest's lookup tables do that).
-            Weights::Qs8(w) => cpu::conv2d_qs8(w, g, x, work),
-            Weights::F32(_) => Err(AccelError::invalid(format!(
+            (Weights::Qs8(w), Activation::None) => cpu::conv2d_qs8(w, &s.geometry, x, work),
+            (Weights::Qs8(_), a) => Err(AccelError::invalid(format!(
+                "an int8 step has no activation, not {a:?}"
+            ))),
+            (Weights::F32(_), _) => Err(AccelError::invalid(format!(
                 "handle {} holds fp32 weights",
-                s.step.weights
+                s.weights
             ))),
         }
     }
@@ -239,16 +459,10 @@ impl CpuAccel {
     /// charged until the next step has used it.
     fn chain<T: ChainElem>(
         &mut self,
-        steps: &[cpu_accel::ActivatedStep],
-        input: Vec<T>,
+        steps: &[Step],
+        input: &[T],
     ) -> Result<Charged<Vec<T>>, AccelError> {
-        self.begin()?;
         check_chain(&self.account, steps)?;
-        let charge = self.charge_input(input.len().saturating_mul(size_of::<T>()))?;
-        let mut x = Charged {
-            value: input,
-            charge,
-        };
         let mut work = Work {
             account: &self.account,
             scratch: &mut self.scratch,
@@ -259,14 +473,38 @@ impl CpuAccel {
             1 => e,
             _ => e.context(format!("chain step {i}")),
         };
+        let mut x: Option<Charged<Vec<T>>> = None;
         for (i, s) in steps.iter().enumerate() {
-            let w = Self::get(&self.weights, s.step.weights).map_err(|e| step(i, e))?;
-            let y = T::run(w, &geometry(&s.step.geometry), s, &x.value, &mut work)
-                .map_err(|e| step(i, e))?;
+            let w = Self::get(&self.weights, s.weights).map_err(|e| step(i, e))?;
+            let xs = x.as_ref().map_or(input, |c| c.value.as_slice());
+            let y = T::run(w, s, xs, &mut work).map_err(|e| step(i, e))?;
             // The used input becomes a later output's buffer (no zeroing, no fresh pages).
-            work.scratch.recycle(std::mem::replace(&mut x, y));
+            if let Some(used) = x.replace(y) {
+                work.scratch.recycle(used);
+            }
         }
-        Ok(x)
+        x.ok_or_else(|| AccelError::invalid("a chain has at least one step"))
+    }
+}
+
+/// The host's steps for the contract's (2.x: the weights are borrowed handles).
+fn steps(steps: &[cpu_accel::ChainStep]) -> Vec<Step> {
+    steps
+        .iter()
+        .map(|s| Step {
+            weights: s.weights.rep(),
+            geometry: geometry(&s.geometry),
+            output_min: s.output_min,
+            output_max: s.output_max,
+            activation: activation(s.activation),
+        })
+        .collect()
+}
+
+impl cpu_accel::HostWeights for CpuAccel {
+    fn drop(&mut self, rep: Resource<cpu_accel::Weights>) -> wasmtime::Result<()> {
+        self.release(rep.rep());
+        Ok(())
     }
 }
 
@@ -294,22 +532,11 @@ impl cpu_accel::Host for CpuAccel {
         groups: u32,
         weights: Vec<f32>,
         bias: Option<Vec<f32>>,
-    ) -> Reply<u32> {
-        let a = self;
-        let r = a.begin().and_then(|()| {
-            let values = weights.len() + bias.as_ref().map_or(0, Vec::len);
-            let _input = a.charge_input(values.saturating_mul(4))?;
-            let w = WeightsF32::new(
-                channels_out as usize,
-                depth as usize,
-                groups as usize,
-                &weights,
-                bias.as_deref(),
-                &a.account,
-            )?;
-            a.add(Weights::F32(w))
-        });
-        r.map_or_else(reply_err, |h| Ok(Ok(h)))
+    ) -> Reply<Resource<cpu_accel::Weights>> {
+        match self.add_f32(channels_out, depth, groups, &weights, bias.as_deref()) {
+            Ok(slot) => Ok(Ok(Resource::new_own(slot))),
+            Err(e) => reply_err(e),
+        }
     }
 
     fn add_weights_qs8(
@@ -319,111 +546,31 @@ impl cpu_accel::Host for CpuAccel {
         groups: u32,
         weights: Vec<i8>,
         requant: cpu_accel::Requantization,
-    ) -> Reply<u32> {
-        let a = self;
-        let r = a.begin().and_then(|()| {
-            let _input =
-                a.charge_input(weights.len() + 4 * (requant.bias.len() + requant.scale.len()))?;
-            let rq = Requantization {
-                input_zero_point: requant.input_zero_point,
-                bias: &requant.bias,
-                scale: &requant.scale,
-                output_zero_point: requant.output_zero_point,
-                output_min: requant.output_min,
-                output_max: requant.output_max,
-            };
-            let w = WeightsQs8::new(
-                channels_out as usize,
-                depth as usize,
-                groups as usize,
-                &weights,
-                &rq,
-                &a.account,
-            )?;
-            a.add(Weights::Qs8(w))
-        });
-        r.map_or_else(reply_err, |h| Ok(Ok(h)))
+    ) -> Reply<Resource<cpu_accel::Weights>> {
+        match self.add_qs8(channels_out, depth, groups, &weights, &requant) {
+            Ok(slot) => Ok(Ok(Resource::new_own(slot))),
+            Err(e) => reply_err(e),
+        }
     }
 
     fn conv2d_f32(
         &mut self,
-        weights: u32,
-        g: cpu_accel::ConvGeometry,
-        input: Vec<f32>,
-        output_min: f32,
-        output_max: f32,
-    ) -> Reply<Vec<f32>> {
-        let step = cpu_accel::ChainStep {
-            weights,
-            geometry: g,
-            output_min,
-            output_max,
-        };
-        let r = self.chain(&[plain(step)], input);
-        self.reply(r)
+        chain: Vec<cpu_accel::ChainStep>,
+        input: u32,
+        output: u32,
+    ) -> Reply<()> {
+        let r = self.chain_in_memory::<f32>(&steps(&chain), input, output);
+        r.map_or_else(reply_err, |()| Ok(Ok(())))
     }
 
     fn conv2d_qs8(
         &mut self,
-        weights: u32,
-        g: cpu_accel::ConvGeometry,
-        input: Vec<i8>,
-    ) -> Reply<Vec<i8>> {
-        let step = cpu_accel::ChainStep {
-            weights,
-            geometry: g,
-            output_min: 0.0,
-            output_max: 0.0,
-        };
-        let r = self.chain(&[plain(step)], input);
-        self.reply(r)
-    }
-
-    fn conv2d_f32_chain(
-        &mut self,
-        steps: Vec<cpu_accel::ChainStep>,
-        input: Vec<f32>,
-    ) -> Reply<Vec<f32>> {
-        let r = self.plain_chain(steps, input);
-        self.reply(r)
-    }
-
-    fn conv2d_f32_activated_chain(
-        &mut self,
-        steps: Vec<cpu_accel::ActivatedStep>,
-        input: Vec<f32>,
-    ) -> Reply<Vec<f32>> {
-        let r = self.chain(&steps, input);
-        self.reply(r)
-    }
-
-    fn conv2d_qs8_chain(
-        &mut self,
-        steps: Vec<cpu_accel::ChainStep>,
-        input: Vec<i8>,
-    ) -> Reply<Vec<i8>> {
-        let r = self.plain_chain(steps, input);
-        self.reply(r)
-    }
-}
-
-/// A step with no activation (every step of the 1.1.0 functions).
-fn plain(step: cpu_accel::ChainStep) -> cpu_accel::ActivatedStep {
-    cpu_accel::ActivatedStep {
-        step,
-        activation: cpu_accel::Activation::None,
-    }
-}
-
-impl CpuAccel {
-    /// [`CpuAccel::chain`] of steps without activations.
-    fn plain_chain<T: ChainElem>(
-        &mut self,
-        steps: Vec<cpu_accel::ChainStep>,
-        input: Vec<T>,
-    ) -> Result<Charged<Vec<T>>, AccelError> {
-        let steps: Vec<_> = steps.into_iter().map(plain).collect();
-        self.chain(&steps, input)
+        chain: Vec<cpu_accel::ChainStep>,
+        input: u32,
+        output: u32,
+    ) -> Reply<()> {
+        let r = self.chain_in_memory::<i8>(&steps(&chain), input, output);
+        r.map_or_else(reply_err, |()| Ok(Ok(())))
     }
 }
 
