@@ -26,6 +26,9 @@ const SHAPES: &[(usize, usize, usize)] = &[
     (12544, 147, 64),
     (1, 1280, 1000),
     (1, 512, 1000),
+    // The LSTM language model's recurrent and batched projections (tests/bench).
+    (1, 128, 512),
+    (16, 128, 512),
 ];
 
 fn main() {

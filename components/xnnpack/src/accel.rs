@@ -4,6 +4,9 @@
 //! The choice is made once at `init`: weights go either to the host (a handle) or into
 //! this component's packed layouts. Results are the same either way (int8 bit for bit).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::graph::Activation;
 use crate::kernels::conv::ConvGeometry;
 use crate::plugboard::runtime::cpu_accel as host;
@@ -46,6 +49,82 @@ impl std::fmt::Debug for Handle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("accel::Handle")
     }
+}
+
+/// Weights handed to the host, not kept alive (see [`shared_f32`]).
+#[derive(Clone)]
+struct WeakHandle(
+    #[cfg(not(feature = "contract-1"))] std::rc::Weak<host::Weights>,
+    #[cfg(feature = "contract-1")] u32,
+);
+
+impl Handle {
+    #[cfg(not(feature = "contract-1"))]
+    fn downgrade(&self) -> WeakHandle {
+        WeakHandle(std::rc::Rc::downgrade(&self.0))
+    }
+
+    #[cfg(feature = "contract-1")]
+    fn downgrade(&self) -> WeakHandle {
+        WeakHandle(self.0)
+    }
+}
+
+impl WeakHandle {
+    #[cfg(not(feature = "contract-1"))]
+    fn upgrade(&self) -> Option<Handle> {
+        self.0.upgrade().map(Handle)
+    }
+
+    #[cfg(feature = "contract-1")]
+    fn upgrade(&self) -> Option<Handle> {
+        Some(Handle(self.0))
+    }
+}
+
+/// What fp32 weights handed to the host were made from: the named-data keys of the
+/// filter and the bias (within one program a key names one set of bytes), and how
+/// they were laid out.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SharedKey {
+    pub filter: Rc<str>,
+    pub bias: Option<Rc<str>>,
+    /// `(channels-out, depth, groups)`.
+    pub shape: (usize, usize, usize),
+    /// Which layout transform of the filter the host was given.
+    pub layout: u8,
+}
+
+thread_local! {
+    /// The weights this instance handed to the host, by what they were made from
+    /// (one instance serves the delegates of one method).
+    static SHARED: RefCell<Vec<(SharedKey, WeakHandle)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The host weights an earlier delegate of this instance made from `key`, while any
+/// delegate still holds them, else `make()`'s, remembered. ExecuTorch's exporter stores
+/// a weight several delegates use once, under one key (an LSTM unrolled into a
+/// delegate per time step names its matrices once for all steps); sharing the packed
+/// copy, as ExecuTorch's XNNPACK weights cache does by key, keeps one copy in the
+/// CPU's cache where one per delegate streamed from memory on every call.
+pub fn shared_f32(
+    key: SharedKey,
+    make: impl FnOnce() -> Result<Handle, Error>,
+) -> Result<Handle, Error> {
+    let found = SHARED.with_borrow_mut(|cache| {
+        // Entries whose weights every delegate dropped can never be used again.
+        cache.retain(|(_, h)| h.upgrade().is_some());
+        cache
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, h)| h.upgrade())
+    });
+    if let Some(h) = found {
+        return Ok(h);
+    }
+    let h = make()?;
+    SHARED.with_borrow_mut(|cache| cache.push((key, h.downgrade())));
+    Ok(h)
 }
 
 impl Handle {

@@ -158,6 +158,10 @@ pub struct Value {
     pub dq_dtype: Option<DataType>,
     /// Constant data (little-endian bytes, exactly the tensor's size).
     pub data: Option<Rc<[u8]>>,
+    /// The key of the program's named data the constant was read from, if any: within
+    /// one program a key names one set of bytes, so delegates share what they make
+    /// from it (`accel::shared_f32`).
+    pub named: Option<Rc<str>>,
     /// Position among the delegate's arguments, for external values.
     pub external: Option<u32>,
     pub is_input: bool,
@@ -456,6 +460,8 @@ struct Constants<'a, 'b> {
     region: &'a [u8],
     source: &'b mut dyn ConstantSource,
     cache: HashMap<u32, Rc<[u8]>>,
+    /// The named-data key of each buffer loaded from named data.
+    keys: HashMap<u32, Rc<str>>,
 }
 
 impl Constants<'_, '_> {
@@ -512,6 +518,7 @@ impl Constants<'_, '_> {
         let key = fbr(entry.named_key())?.unwrap_or("");
         let size = fbr(entry.size())?;
         if !key.is_empty() {
+            self.keys.insert(idx, key.into());
             let d = self.source.named(key)?;
             if (d.len() as u64) < size {
                 return Err(invalid_program(format!(
@@ -557,6 +564,7 @@ pub fn parse(payload: &Payload<'_>, source: &mut dyn ConstantSource) -> Result<G
         region: payload.constants,
         source,
         cache: HashMap::new(),
+        keys: HashMap::new(),
     };
     let num_externs = fbr(g.num_externs())?;
 
@@ -625,6 +633,7 @@ pub fn parse(payload: &Payload<'_>, source: &mut dyn ConstantSource) -> Result<G
         } else {
             None
         };
+        let named = consts.keys.get(&cidx).cloned();
         let flags = fbr(t.flags())?;
         let is_input = flags & FLAG_EXTERNAL_INPUT != 0;
         let is_output = flags & FLAG_EXTERNAL_OUTPUT != 0;
@@ -659,6 +668,7 @@ pub fn parse(payload: &Payload<'_>, source: &mut dyn ConstantSource) -> Result<G
             quant,
             dq_dtype,
             data,
+            named,
             external,
             is_input,
             is_output,

@@ -248,6 +248,7 @@ mod tests {
             quant: Quant::None,
             dq_dtype: None,
             data: None,
+            named: None,
             external: None,
             is_input: false,
             is_output: false,

@@ -9,7 +9,7 @@ use plugboard_compute::gemm::{MatRef, PackedB};
 use super::args::floats;
 use super::shapes::{conv_channels, conv_geom};
 use crate::accel;
-use crate::graph::{DataType, Graph, Node, Op};
+use crate::graph::{DataType, Graph, Node, Op, Value};
 use crate::kernels::conv::ConvWeights;
 use crate::kernels::layout;
 use crate::kernels::winograd::{self, WinogradWeights};
@@ -47,6 +47,37 @@ pub(super) fn is_packed_filter(node: &Node, i: usize) -> bool {
         )
 }
 
+/// Host weights for `filter` and `bias` laid out as `layout` says, shared with the
+/// delegates of this instance made from the same named data ([`accel::shared_f32`]);
+/// weights from the payload's own constants are never shared.
+fn shared(
+    filter: &Value,
+    bias: Option<&Value>,
+    shape: (usize, usize, usize),
+    layout: u8,
+    make: impl FnOnce() -> Result<accel::Handle, Error>,
+) -> Result<accel::Handle, Error> {
+    let bias_key = match bias {
+        None => None,
+        Some(b) => match &b.named {
+            Some(k) => Some(k.clone()),
+            None => return make(),
+        },
+    };
+    match &filter.named {
+        Some(f) => {
+            let key = accel::SharedKey {
+                filter: f.clone(),
+                bias: bias_key,
+                shape,
+                layout,
+            };
+            accel::shared_f32(key, make)
+        }
+        None => make(),
+    }
+}
+
 /// The [`Prep`] of every node (`Prep::None` for int8 nodes, whose `qsteps` entry holds
 /// their prepared weights, and for nodes without weights). Errors name the node.
 pub(super) fn fp32_weights(graph: &Graph, qsteps: &[Option<QStep>]) -> Result<Vec<Prep>, Error> {
@@ -63,6 +94,7 @@ pub(super) fn fp32_weights(graph: &Graph, qsteps: &[Option<QStep>]) -> Result<Ve
             .inputs
             .get(2)
             .and_then(|&b| graph.values[b].f32_data().map(|d| (b, d)));
+        let bias_value = bias.as_ref().map(|&(b, _)| &graph.values[b]);
         let prep = match &node.op {
             Op::FullyConnected {
                 transpose_weights, ..
@@ -83,14 +115,16 @@ pub(super) fn fp32_weights(graph: &Graph, qsteps: &[Option<QStep>]) -> Result<Ve
                     let bias_ok =
                         node.inputs.len() < 3 || bias.as_ref().is_some_and(|(_, b)| b.len() == n);
                     if use_accel && accel::takes_fc(n, k) && bias_ok && n * k == data.len() {
-                        // The host takes one row of k weights per output.
-                        let rows: Vec<f32> = if *transpose_weights {
-                            layout::transpose2d(&data, k, n)
-                        } else {
-                            data.clone()
-                        };
-                        let b = bias.as_ref().map(|(_, b)| b.as_slice());
-                        let h = accel::add_f32(n, k, 1, &rows, b)?;
+                        let h = shared(f, bias_value, (n, k, 1), *transpose_weights as u8, || {
+                            // The host takes one row of k weights per output.
+                            let rows: Vec<f32> = if *transpose_weights {
+                                layout::transpose2d(&data, k, n)
+                            } else {
+                                data.clone()
+                            };
+                            let b = bias.as_ref().map(|(_, b)| b.as_slice());
+                            accel::add_f32(n, k, 1, &rows, b)
+                        })?;
                         preps.push(Prep::Accel(h));
                         continue;
                     }
@@ -142,7 +176,9 @@ pub(super) fn fp32_weights(graph: &Graph, qsteps: &[Option<QStep>]) -> Result<Ve
                     Op::Conv2d(_) if use_accel => {
                         let depth = p.kernel_h * p.kernel_w * p.group_in;
                         let b = bias.as_ref().map(|(_, b)| b.as_slice());
-                        Prep::Accel(accel::add_f32(c_out, depth, p.groups, &data, b)?)
+                        Prep::Accel(shared(f, bias_value, (c_out, depth, p.groups), 0, || {
+                            accel::add_f32(c_out, depth, p.groups, &data, b)
+                        })?)
                     }
                     Op::Conv2d(_) => {
                         // Winograd for 3x3 stride-1 layers large enough to gain
@@ -167,9 +203,11 @@ pub(super) fn fp32_weights(graph: &Graph, qsteps: &[Option<QStep>]) -> Result<Ve
                         // The host takes one row of taps per output channel, one
                         // input channel per group.
                         let taps = p.kernel_h * p.kernel_w;
-                        let rows = layout::transpose2d(&data, taps, c_out);
                         let b = bias.as_ref().map(|(_, b)| b.as_slice());
-                        Prep::Accel(accel::add_f32(c_out, taps, p.groups, &rows, b)?)
+                        Prep::Accel(shared(f, bias_value, (c_out, taps, p.groups), 1, || {
+                            let rows = layout::transpose2d(&data, taps, c_out);
+                            accel::add_f32(c_out, taps, p.groups, &rows, b)
+                        })?)
                     }
                     _ => Prep::Direct {
                         filter: data,
