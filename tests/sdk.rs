@@ -94,7 +94,7 @@ fn sdk_carries_the_frozen_contract_folders() {
         );
     }
     assert!(versions >= 5);
-    // The working contract (2.0.0, not frozen yet) is in the SDK as it is in `wit/`.
+    // The working contract (the host's version) is in the SDK as it is in `wit/`.
     let current = plugboard::component::HOST_VERSION.to_string();
     for f in std::fs::read_dir(root().join("wit"))
         .expect("wit/")
