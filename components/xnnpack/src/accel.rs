@@ -51,7 +51,7 @@ impl std::fmt::Debug for Handle {
     }
 }
 
-/// Weights handed to the host, not kept alive (see [`shared_f32`]).
+/// Weights handed to the host, not kept alive (see [`shared`]).
 #[derive(Clone)]
 struct WeakHandle(
     #[cfg(not(feature = "contract-1"))] std::rc::Weak<host::Weights>,
@@ -93,6 +93,9 @@ pub struct SharedKey {
     pub shape: (usize, usize, usize),
     /// Which layout transform of the filter the host was given.
     pub layout: u8,
+    /// The bits of everything else the weights were made from (an int8 layer's
+    /// requantization: zero points, bounds, scales, bias); empty for fp32.
+    pub extra: Vec<u32>,
 }
 
 thread_local! {
@@ -107,7 +110,7 @@ thread_local! {
 /// delegate per time step names its matrices once for all steps); sharing the packed
 /// copy, as ExecuTorch's XNNPACK weights cache does by key, keeps one copy in the
 /// CPU's cache where one per delegate streamed from memory on every call.
-pub fn shared_f32(
+pub fn shared(
     key: SharedKey,
     make: impl FnOnce() -> Result<Handle, Error>,
 ) -> Result<Handle, Error> {

@@ -160,7 +160,7 @@ pub struct Value {
     pub data: Option<Rc<[u8]>>,
     /// The key of the program's named data the constant was read from, if any: within
     /// one program a key names one set of bytes, so delegates share what they make
-    /// from it (`accel::shared_f32`).
+    /// from it (`accel::shared`).
     pub named: Option<Rc<str>>,
     /// Position among the delegate's arguments, for external values.
     pub external: Option<u32>,

@@ -188,7 +188,8 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             let scales = weight_scales(f, if *transpose_weights { 1 } else { 0 }, &what)?;
             let bias = bias_values(graph, node, n, &what)?;
             if accel::takes_fc(n, k) {
-                return accel_gemm(&w, 1, n, k, &scales, bias, xi, o, bounds(o)).map(Some);
+                let share = (f, 10 + *transpose_weights as u8);
+                return accel_gemm(&w, 1, n, k, &scales, bias, xi, o, bounds(o), share).map(Some);
             }
             let gemm = gemm_weights(&w, 1, n, k, &scales, bias.as_deref(), xi, o, bounds(o))
                 .map_err(|e| invalid_program(format!("{what}: {e}")))?;
@@ -223,8 +224,20 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
             let scales = weight_scales(f, 0, &what)?;
             let bias = bias_values(graph, node, c_out, &what)?;
             if accel::available() {
-                return accel_gemm(&w, p.groups, c_out, depth, &scales, bias, xi, o, bounds(o))
-                    .map(Some);
+                let share = (f, 12);
+                return accel_gemm(
+                    &w,
+                    p.groups,
+                    c_out,
+                    depth,
+                    &scales,
+                    bias,
+                    xi,
+                    o,
+                    bounds(o),
+                    share,
+                )
+                .map(Some);
             }
             let gemm = gemm_weights(
                 &w,
@@ -279,6 +292,7 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
                     xi,
                     o,
                     bounds(o),
+                    (f, 13),
                 )
                 .map(Some);
             }
@@ -462,7 +476,9 @@ fn gemm_weights(
     Ok(QGemmWeights { groups: packed })
 }
 
-/// Hands `w [c_out, depth]` in `groups` groups to the host's native kernels.
+/// Hands `w [c_out, depth]` in `groups` groups to the host's native kernels, or
+/// shares what an earlier delegate handed over for the same named-data filter, layout
+/// (`share.1`) and requantization ([`accel::shared`]).
 #[allow(clippy::too_many_arguments)]
 fn accel_gemm(
     w: &[i8],
@@ -474,6 +490,7 @@ fn accel_gemm(
     x: QParams,
     out: QParams,
     (qmin, qmax): (i8, i8),
+    share: (&Value, u8),
 ) -> Result<QStep, Error> {
     let scale = requant_scales(scales, x, out);
     let bias = bias.unwrap_or_else(|| vec![0; c_out]);
@@ -485,5 +502,24 @@ fn accel_gemm(
         output_min: qmin,
         output_max: qmax,
     };
-    Ok(QStep::Accel(accel::add_qs8(c_out, depth, groups, w, &rq)?))
+    let make = || accel::add_qs8(c_out, depth, groups, w, &rq);
+    let Some(filter) = share.0.named.clone() else {
+        return Ok(QStep::Accel(make()?));
+    };
+    let mut extra = vec![
+        x.zero_point as u32,
+        out.zero_point as u32,
+        qmin as u32,
+        qmax as u32,
+    ];
+    extra.extend(scale.iter().map(|s| s.to_bits()));
+    extra.extend(bias.iter().map(|&b| b as u32));
+    let key = accel::SharedKey {
+        filter,
+        bias: None,
+        shape: (c_out, depth, groups),
+        layout: share.1,
+        extra,
+    };
+    Ok(QStep::Accel(accel::shared(key, make)?))
 }

@@ -48,7 +48,7 @@ pub(super) fn is_packed_filter(node: &Node, i: usize) -> bool {
 }
 
 /// Host weights for `filter` and `bias` laid out as `layout` says, shared with the
-/// delegates of this instance made from the same named data ([`accel::shared_f32`]);
+/// delegates of this instance made from the same named data ([`accel::shared`]);
 /// weights from the payload's own constants are never shared.
 fn shared(
     filter: &Value,
@@ -71,8 +71,9 @@ fn shared(
                 bias: bias_key,
                 shape,
                 layout,
+                extra: Vec::new(),
             };
-            accel::shared_f32(key, make)
+            accel::shared(key, make)
         }
         None => make(),
     }
