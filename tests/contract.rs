@@ -497,8 +497,7 @@ fn alloc_past_memory_names_the_component() {
     // The newest 1.x (addresses checked against 32 bits) and 2.x (against the memory).
     let newest_1x = frozen()
         .into_iter()
-        .filter(|(v, _)| v.starts_with("1."))
-        .next_back()
+        .rfind(|(v, _)| v.starts_with("1."))
         .expect("a frozen 1.x")
         .0;
     for v in [newest_1x, HOST_VERSION.to_string()] {
