@@ -335,7 +335,7 @@ fn load(reg: &Registry, path: &Path) -> plugboard::Result<Method> {
 }
 
 /// The conformance suite on the backend side, against the backend built from every
-/// served version (each frozen one and 2.0): delegate inputs and outputs (the output arguments carry their bytes
+/// served version (each frozen one): delegate inputs and outputs (the output arguments carry their bytes
 /// for 1.0-1.3 and are empty from 1.4, as each contract says; the backend checks which
 /// it got and sizes its output from it), named data, `cpu-accel` (1.1+), `gpu` (1.2+),
 /// profiling (1.3+) and errors. Each answer is eager PyTorch's.
@@ -432,7 +432,7 @@ fn conformance_backend_every_version() {
 }
 
 /// The conformance suite on the kernel-library side, against the library built from
-/// every served version (each frozen one and 2.0): kernel calls one at a time and in prepared batches (with
+/// every served version (each frozen one): kernel calls one at a time and in prepared batches (with
 /// `progress.at`), errors and traps naming the instruction and the component.
 #[test]
 fn conformance_kernel_library_every_version() {
