@@ -3,6 +3,7 @@
 //! version says the output arguments carry), the call, and its outputs checked and
 //! stored ([`Method::store_output`]).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use wasmtime::component::ResourceAny;
@@ -10,9 +11,9 @@ use wasmtime::component::ResourceAny;
 use super::delegate_v2::InputBlock;
 use super::profile::EventKind;
 use super::sizes::check_sizes;
-use super::{broken, Method, TensorValue};
+use super::{broken, Method, TensorValue, Value};
 use crate::component::{BackendInstance, ComponentInfo};
-use crate::program::TensorDef;
+use crate::program::{Program, TensorDef, ValueDef};
 use crate::ScalarType;
 use crate::{Error, ErrorKind, Registry, Result};
 
@@ -233,6 +234,115 @@ pub(super) fn check_output_tensor(
     Ok(sizes
         .iter()
         .try_fold(t.dtype.element_size(), |a, &s| a.checked_mul(s as usize)))
+}
+
+/// A delegate's output that is not a tensor, in the terms both contract majors share.
+pub(super) enum OtherOutput {
+    Int(i64),
+    Double(f64),
+    Bool(bool),
+    /// Any other kind, named with its article ("a String").
+    Kind(&'static str),
+}
+
+/// The case of an `evalue` of either major, named with its article ("a Tensor"): both
+/// majors have the same cases.
+macro_rules! evalue_kind {
+    ($e:expr, $t:ident) => {
+        match $e {
+            $t::None => "None",
+            $t::Int(_) => "an Int",
+            $t::Double(_) => "a Double",
+            $t::Bool(_) => "a Bool",
+            $t::String(_) => "a String",
+            $t::Tensor(_) => "a Tensor",
+            $t::IntList(_) => "an IntList",
+            $t::DoubleList(_) => "a DoubleList",
+            $t::BoolList(_) => "a BoolList",
+            $t::TensorList(_) => "a TensorList",
+            $t::OptionalTensorList(_) => "an OptionalTensorList",
+        }
+    };
+}
+pub(super) use evalue_kind;
+
+/// `data` (a `dtype` tensor of `sizes` in `dim_order`) in the planned dim order:
+/// unchanged when it is in it already, or when its rank is not the plan's (then it is
+/// kept as the backend laid it out).
+pub(super) fn in_planned_order<'a>(
+    dtype: ScalarType,
+    sizes: &[u32],
+    dim_order: &[u8],
+    data: Cow<'a, [u8]>,
+    planned: &TensorDef,
+) -> Result<Cow<'a, [u8]>> {
+    if dim_order == planned.dim_order.as_slice() || sizes.len() != planned.dim_order.len() {
+        return Ok(data);
+    }
+    let host = crate::Tensor {
+        dtype,
+        sizes: sizes.iter().map(|&s| s as usize).collect(),
+        dim_order: dim_order.to_vec(),
+        data: data.into_owned(),
+    };
+    let reordered = host
+        .to_dim_order(&planned.dim_order)
+        .map_err(|e| broken(e.message))?;
+    Ok(Cow::Owned(reordered.data))
+}
+
+/// The plan of tensor value `vi` in plan `plan` of `program`.
+pub(super) fn planned_tensor(program: &Program, plan: usize, vi: usize) -> Result<&TensorDef> {
+    match &program.plans()[plan].values[vi] {
+        ValueDef::Tensor(d) => Ok(d),
+        _ => Err(Error::new(
+            ErrorKind::Internal,
+            "tensor value without a tensor plan",
+        )),
+    }
+}
+
+impl Method {
+    /// Records a stored output's sizes and dim order on value `vi` (the planned order,
+    /// which the bytes were put in, unless the rank differs).
+    pub(super) fn set_output_shape(
+        &mut self,
+        vi: usize,
+        planned: &TensorDef,
+        sizes: Vec<u32>,
+        dim_order: Vec<u8>,
+    ) {
+        if let Value::Tensor(t) = &mut self.values[vi] {
+            t.dim_order = if sizes.len() == planned.dim_order.len() {
+                planned.dim_order.clone()
+            } else {
+                dim_order
+            };
+            t.sizes = sizes;
+        }
+    }
+
+    /// Stores a non-tensor output into value `vi`, whose kind it must have.
+    pub(super) fn store_other_output(&mut self, vi: usize, out: OtherOutput) -> Result<()> {
+        self.values[vi] = match (&self.values[vi], out) {
+            (Value::Int(_), OtherOutput::Int(v)) => Value::Int(v),
+            (Value::Double(_), OtherOutput::Double(v)) => Value::Double(v),
+            (Value::Bool(_), OtherOutput::Bool(v)) => Value::Bool(v),
+            (cur, other) => {
+                let got = match other {
+                    OtherOutput::Int(_) => "an Int",
+                    OtherOutput::Double(_) => "a Double",
+                    OtherOutput::Bool(_) => "a Bool",
+                    OtherOutput::Kind(k) => k,
+                };
+                return Err(broken(format!(
+                    "backend returned {got} for a {} output",
+                    cur.kind()
+                )));
+            }
+        };
+        Ok(())
+    }
 }
 
 /// The tensor bytes a 1.x value carries.

@@ -7,12 +7,15 @@
 //! The bytes of values only delegates read are handed from delegate to delegate in
 //! host buffers instead of going through the storage ([`super::handoff`]).
 
-use super::delegate::check_output_tensor;
+use std::borrow::Cow;
+
+use super::delegate::{
+    check_output_tensor, evalue_kind, in_planned_order, planned_tensor, OtherOutput,
+};
 use super::{broken, Method, TensorValue, Value};
 use crate::bindings::to_wit_dtype;
 use crate::bindings::v1::convert::Cv;
 use crate::bindings::v1::types::{self as wit, Evalue};
-use crate::program::ValueDef;
 use crate::{Error, ErrorKind, Result, ScalarType};
 
 /// A tensor value's descriptor as a by-value tensor with no bytes yet.
@@ -31,22 +34,6 @@ pub(super) fn wit_tensor(t: crate::Tensor) -> wit::Tensor {
         sizes: t.sizes.iter().map(|&s| s as u32).collect(),
         dim_order: t.dim_order,
         data: t.data,
-    }
-}
-
-pub(super) fn evalue_kind(e: &Evalue) -> &'static str {
-    match e {
-        Evalue::None => "None",
-        Evalue::Int(_) => "an Int",
-        Evalue::Double(_) => "a Double",
-        Evalue::Bool(_) => "a Bool",
-        Evalue::String(_) => "a String",
-        Evalue::Tensor(_) => "a Tensor",
-        Evalue::IntList(_) => "an IntList",
-        Evalue::DoubleList(_) => "a DoubleList",
-        Evalue::BoolList(_) => "a BoolList",
-        Evalue::TensorList(_) => "a TensorList",
-        Evalue::OptionalTensorList(_) => "an OptionalTensorList",
     }
 }
 
@@ -147,76 +134,51 @@ impl Method {
     /// must be a permutation of the rank and the bytes must match the sizes; data in
     /// another dim order than the planned one is converted to it.
     pub(super) fn store_output(&mut self, vi: usize, out: Evalue) -> Result<()> {
-        let program = self.program.clone();
-        let planned = match &program.plans()[self.plan_index].values[vi] {
-            ValueDef::Tensor(d) => Some(d),
-            _ => None,
+        let o = match out {
+            Evalue::Tensor(o) if matches!(self.values[vi], Value::Tensor(_)) => o,
+            Evalue::Int(v) => return self.store_other_output(vi, OtherOutput::Int(v)),
+            Evalue::Double(v) => return self.store_other_output(vi, OtherOutput::Double(v)),
+            Evalue::Bool(v) => return self.store_other_output(vi, OtherOutput::Bool(v)),
+            other => {
+                let kind = OtherOutput::Kind(evalue_kind!(&other, Evalue));
+                return self.store_other_output(vi, kind);
+            }
         };
-        match (&self.values[vi], out) {
-            (Value::Tensor(t), Evalue::Tensor(o)) => {
-                let planned = planned.ok_or_else(|| {
-                    Error::new(ErrorKind::Internal, "tensor value without a tensor plan")
-                })?;
-                let want = check_output_tensor(
-                    t,
-                    planned,
-                    ScalarType::from_code(o.dtype as i64),
-                    || format!("{:?}", o.dtype),
-                    &o.sizes,
-                    &o.dim_order,
-                )?;
-                if want != Some(o.data.len()) {
-                    return Err(broken(format!(
-                        "backend returned {} bytes for a tensor of sizes {:?}, which holds {}",
-                        o.data.len(),
-                        o.sizes,
-                        want.map_or_else(|| "too many".to_string(), |w| w.to_string())
-                    )));
-                }
-                let (addr, dtype) = (t.addr, t.dtype);
-                let data = if o.dim_order != planned.dim_order
-                    && o.sizes.len() == planned.dim_order.len()
-                {
-                    let host = crate::Tensor {
-                        dtype,
-                        sizes: o.sizes.iter().map(|&s| s as usize).collect(),
-                        dim_order: o.dim_order.clone(),
-                        data: o.data,
-                    };
-                    host.to_dim_order(&planned.dim_order)
-                        .map_err(|e| broken(e.message))?
-                        .data
-                } else {
-                    o.data
-                };
-                if self.handoff.get(vi).is_some_and(Option::is_some) {
-                    // Only delegates read it: the host hands it over (see `handoff`).
-                    if let Some(h) = self.handed.get_mut(vi) {
-                        *h = Some(data);
-                    }
-                } else if !data.is_empty() {
-                    self.storage.write(addr, &data)?;
-                }
-                if let Value::Tensor(t) = &mut self.values[vi] {
-                    if o.sizes.len() == planned.dim_order.len() {
-                        t.dim_order = planned.dim_order.clone();
-                    } else {
-                        t.dim_order = o.dim_order;
-                    }
-                    t.sizes = o.sizes;
-                }
-            }
-            (Value::Int(_), Evalue::Int(v)) => self.values[vi] = Value::Int(v),
-            (Value::Double(_), Evalue::Double(v)) => self.values[vi] = Value::Double(v),
-            (Value::Bool(_), Evalue::Bool(v)) => self.values[vi] = Value::Bool(v),
-            (cur, other) => {
-                return Err(broken(format!(
-                    "backend returned {} for a {} output",
-                    evalue_kind(&other),
-                    cur.kind()
-                )))
-            }
+        let Value::Tensor(t) = &self.values[vi] else {
+            return Err(Error::new(
+                ErrorKind::Internal,
+                "output value is not a tensor",
+            ));
+        };
+        let program = self.program.clone();
+        let planned = planned_tensor(&program, self.plan_index, vi)?;
+        let want = check_output_tensor(
+            t,
+            planned,
+            ScalarType::from_code(o.dtype as i64),
+            || format!("{:?}", o.dtype),
+            &o.sizes,
+            &o.dim_order,
+        )?;
+        if want != Some(o.data.len()) {
+            return Err(broken(format!(
+                "backend returned {} bytes for a tensor of sizes {:?}, which holds {}",
+                o.data.len(),
+                o.sizes,
+                want.map_or_else(|| "too many".to_string(), |w| w.to_string())
+            )));
         }
+        let (addr, dtype) = (t.addr, t.dtype);
+        let data = in_planned_order(dtype, &o.sizes, &o.dim_order, Cow::Owned(o.data), planned)?;
+        if self.handoff.get(vi).is_some_and(Option::is_some) {
+            // Only delegates read it: the host hands it over (see `handoff`).
+            if let Some(h) = self.handed.get_mut(vi) {
+                *h = Some(data.into_owned());
+            }
+        } else if !data.is_empty() {
+            self.storage.write(addr, &data)?;
+        }
+        self.set_output_shape(vi, planned, o.sizes, o.dim_order);
         Ok(())
     }
 }

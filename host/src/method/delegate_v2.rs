@@ -9,12 +9,15 @@
 //! guest staging buffer: one copy per tensor each way (1.x made four, see
 //! `delegate_v1`).
 
+use std::borrow::Cow;
+
 use crate::bindings::to_wit_dtype;
 use crate::bindings::types::{Evalue, TensorRef};
-use crate::program::ValueDef;
 use crate::{Error, ErrorKind, Result, ScalarType};
 
-use super::delegate::check_output_tensor;
+use super::delegate::{
+    check_output_tensor, evalue_kind, in_planned_order, planned_tensor, OtherOutput,
+};
 use super::{broken, Method, TensorValue, Value};
 
 /// A block of a 2.x backend's memory the host keeps for one tensor argument.
@@ -159,89 +162,45 @@ impl Method {
     /// the plan, a dim order that is a permutation of the rank, bytes inside the
     /// backend's memory.
     pub(super) fn store_output_v2(&mut self, slot: usize, vi: usize, out: Evalue) -> Result<()> {
-        let program = self.program.clone();
-        let planned = match &program.plans()[self.plan_index].values[vi] {
-            ValueDef::Tensor(d) => Some(d),
-            _ => None,
+        let o = match out {
+            Evalue::Tensor(o) if matches!(self.values[vi], Value::Tensor(_)) => o,
+            Evalue::Int(v) => return self.store_other_output(vi, OtherOutput::Int(v)),
+            Evalue::Double(v) => return self.store_other_output(vi, OtherOutput::Double(v)),
+            Evalue::Bool(v) => return self.store_other_output(vi, OtherOutput::Bool(v)),
+            other => {
+                let kind = OtherOutput::Kind(evalue_kind!(&other, Evalue));
+                return self.store_other_output(vi, kind);
+            }
         };
-        match (&self.values[vi], out) {
-            (Value::Tensor(t), Evalue::Tensor(o)) => {
-                let planned = planned.ok_or_else(|| {
-                    Error::new(ErrorKind::Internal, "tensor value without a tensor plan")
-                })?;
-                let n = check_output_tensor(
-                    t,
-                    planned,
-                    ScalarType::from_code(o.dtype as i64),
-                    || format!("{:?}", o.dtype),
-                    &o.sizes,
-                    &o.dim_order,
-                )?
-                .ok_or_else(|| broken("output sizes overflow".to_string()))?;
-                let (addr, dtype) = (t.addr, t.dtype);
-                let memory = self.backends[slot].instance.memory()?.clone();
-                // SAFETY: the backend is not running and no other slice of its memory
-                // is alive; the bytes stay as they are until the next call into it.
-                let src = unsafe { memory.bytes(o.address, n) }.map_err(|e| {
-                    broken(format!("output tensor at {:#x}: {}", o.address, e.message))
-                })?;
-                self.delegate_bytes.1 += n as u64;
-                let same_order =
-                    o.dim_order == planned.dim_order || o.sizes.len() != planned.dim_order.len();
-                if same_order {
-                    if n > 0 {
-                        self.storage.write(addr, src)?;
-                    }
-                } else {
-                    let host = crate::Tensor {
-                        dtype,
-                        sizes: o.sizes.iter().map(|&s| s as usize).collect(),
-                        dim_order: o.dim_order.clone(),
-                        data: src.to_vec(),
-                    };
-                    let data = host
-                        .to_dim_order(&planned.dim_order)
-                        .map_err(|e| broken(e.message))?
-                        .data;
-                    self.storage.write(addr, &data)?;
-                }
-                if let Value::Tensor(t) = &mut self.values[vi] {
-                    t.dim_order = if o.sizes.len() == planned.dim_order.len() {
-                        planned.dim_order.clone()
-                    } else {
-                        o.dim_order
-                    };
-                    t.sizes = o.sizes;
-                }
-            }
-            (Value::Int(_), Evalue::Int(v)) => self.values[vi] = Value::Int(v),
-            (Value::Double(_), Evalue::Double(v)) => self.values[vi] = Value::Double(v),
-            (Value::Bool(_), Evalue::Bool(v)) => self.values[vi] = Value::Bool(v),
-            (cur, other) => {
-                return Err(broken(format!(
-                    "backend returned {} for a {} output",
-                    evalue_kind(&other),
-                    cur.kind()
-                )))
-            }
+        let Value::Tensor(t) = &self.values[vi] else {
+            return Err(Error::new(
+                ErrorKind::Internal,
+                "output value is not a tensor",
+            ));
+        };
+        let program = self.program.clone();
+        let planned = planned_tensor(&program, self.plan_index, vi)?;
+        let n = check_output_tensor(
+            t,
+            planned,
+            ScalarType::from_code(o.dtype as i64),
+            || format!("{:?}", o.dtype),
+            &o.sizes,
+            &o.dim_order,
+        )?
+        .ok_or_else(|| broken("output sizes overflow".to_string()))?;
+        let (addr, dtype) = (t.addr, t.dtype);
+        let memory = self.backends[slot].instance.memory()?.clone();
+        // SAFETY: the backend is not running and no other slice of its memory is
+        // alive; the bytes stay as they are until the next call into it.
+        let src = unsafe { memory.bytes(o.address, n) }
+            .map_err(|e| broken(format!("output tensor at {:#x}: {}", o.address, e.message)))?;
+        self.delegate_bytes.1 += n as u64;
+        let data = in_planned_order(dtype, &o.sizes, &o.dim_order, Cow::Borrowed(src), planned)?;
+        if !data.is_empty() {
+            self.storage.write(addr, &data)?;
         }
+        self.set_output_shape(vi, planned, o.sizes, o.dim_order);
         Ok(())
-    }
-}
-
-/// What kind of value `e` is, with its article ("a Tensor").
-pub(super) fn evalue_kind(e: &Evalue) -> &'static str {
-    match e {
-        Evalue::None => "None",
-        Evalue::Int(_) => "an Int",
-        Evalue::Double(_) => "a Double",
-        Evalue::Bool(_) => "a Bool",
-        Evalue::String(_) => "a String",
-        Evalue::Tensor(_) => "a Tensor",
-        Evalue::IntList(_) => "an IntList",
-        Evalue::DoubleList(_) => "a DoubleList",
-        Evalue::BoolList(_) => "a BoolList",
-        Evalue::TensorList(_) => "a TensorList",
-        Evalue::OptionalTensorList(_) => "an OptionalTensorList",
     }
 }
