@@ -86,6 +86,47 @@ fn blob(model: &str, index: usize) -> Vec<u8> {
     p.delegate_data(d).to_vec()
 }
 
+/// Delegates of one method share the host weights made from the same named data (the
+/// exporter stores each LSTM matrix once for all its per-step delegates), and a 2.0
+/// backend's weights are released when its delegates are destroyed (`weights` is a
+/// resource since contract 2.0).
+#[test]
+fn delegates_share_native_weights_and_release_them() {
+    let p = Program::from_file(pte("lstm", "xnnpack")).expect("lstm");
+    let plan = p.plan("forward").expect("forward");
+    let named: plugboard::component::NamedDataMap = Arc::new(p.named_data());
+    let mut inst = backend_instance();
+    assert!(inst.is_available(BACKEND).expect("available"));
+    let handles: Vec<_> = plan
+        .delegates
+        .iter()
+        .map(|d| {
+            inst.init(BACKEND, p.delegate_data(d), &[], named.clone())
+                .expect("init")
+        })
+        .collect();
+    // The matrices the exporter stored under their own key, large enough to go to the
+    // host (the 10 x 32 decoder stays in wasm): W_ih [128, 16] and W_hh [128, 32].
+    let matrices = p
+        .named_data_keys()
+        .iter()
+        .filter(|(_, len)| *len >= 4 * 2048)
+        .count();
+    println!(
+        "{} delegates, {} native weights, {matrices} named matrices",
+        handles.len(),
+        inst.native_weights()
+    );
+    assert!(handles.len() > matrices);
+    // Hosts without SIMD kernels offer none (the backend keeps its wasm kernels).
+    let offered = plugboard_native_accel::isa::Isa::current().has_simd_kernels();
+    assert_eq!(inst.native_weights(), if offered { matrices } else { 0 });
+    for h in handles {
+        inst.destroy(h).expect("destroy");
+    }
+    assert_eq!(inst.native_weights(), 0);
+}
+
 #[test]
 fn describe_counts_node_types() {
     let mut inst = backend_instance();

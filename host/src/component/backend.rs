@@ -140,6 +140,13 @@ impl BackendInstance {
         })
     }
 
+    /// How many sets of weights this instance has handed to the host's native kernels
+    /// (`cpu-accel`) and still holds: 2.x components release theirs by dropping the
+    /// handle, 1.x weights stay until the instance is dropped.
+    pub fn native_weights(&self) -> usize {
+        self.sandbox.store.data().cpu_accel.live_weights()
+    }
+
     /// Initializes a delegate; `named_data` is visible to the backend during the call.
     pub fn init(
         &mut self,

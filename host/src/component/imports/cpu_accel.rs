@@ -98,6 +98,12 @@ impl CpuAccel {
         self.memory = memory;
     }
 
+    /// How many weights this instance holds on the host now (handed over and, for a 2.x
+    /// component, not dropped yet).
+    pub(crate) fn live_weights(&self) -> usize {
+        self.weights.iter().filter(|w| w.is_some()).count()
+    }
+
     /// What the last `available` of this instance found; `None` when it never asked.
     pub(crate) fn last_available(&self) -> Option<&Result<String, String>> {
         self.last_available.as_ref()
