@@ -2,8 +2,10 @@
 //! backend on the host (host/src/method/handoff.rs), never through the kernel library's
 //! memory: the recurrent fixtures' step states. (A 2.x backend copies from and to the
 //! kernel library's memory directly, so there is nothing to hand over: the test runs
-//! the XNNPACK backend's 1.4 build for the handoff, and the bundled 2.0 one for the
-//! answers.) Every execute must still match eager PyTorch (fp32)
+//! the XNNPACK backend's 1.4 build for the handoff. On the bundled 2.0 build the same
+//! values stay in the backend from their first delegate read to their last,
+//! host/src/method/resident.rs, and must never outlive the execute that copied them.)
+//! Every execute must still match eager PyTorch (fp32)
 //! or ExecuTorch's own runtime (int8, bit for bit), copying the same bytes each time
 //! once constants are folded. A value several delegates read after a kernel wrote it
 //! (the GRU's) is read from the kernel library once per execute and kept for the rest.
@@ -31,16 +33,42 @@ fn handed_over_outputs_match_on_every_execute() {
         };
         assert!(!want.is_empty(), "{model}: no reference outputs");
         let program = Arc::new(Program::from_file(pte(model, variant)).expect("program"));
-        // The bundled 2.0 build: the same answers, nothing handed over.
+        // The bundled 2.0 build: the same answers, nothing handed over, inputs several
+        // delegates read copied into the backend once per execute. An execute on other
+        // inputs (zeros) before two on the fixture's shows that nothing resident
+        // outlives its execute: the second and third must match the reference.
         let mut m2 = Method::load(program.clone(), "forward", &registry()).expect("method");
         assert_eq!(m2.handed_over_values(), 0, "{model}.{variant} on 2.0");
-        for (i, t) in inputs.iter().enumerate() {
-            m2.set_input(i, EValue::Tensor(t.clone())).expect("input");
-        }
-        m2.execute().expect("2.0 execute");
-        for (k, (got, want)) in m2.outputs().expect("outputs").iter().zip(&want).enumerate() {
-            let d = max_abs_diff(got.as_tensor().expect("tensor"), want).expect("shape");
-            assert!(d <= atol, "{model}.{variant} on 2.0 output {k}: {d}");
+        assert!(
+            m2.resident_values() > 0,
+            "{model}.{variant}: nothing may stay resident"
+        );
+        for run in 0..3 {
+            for (i, t) in inputs.iter().enumerate() {
+                let mut t = t.clone();
+                if run == 0 {
+                    t.data.iter_mut().for_each(|b| *b = 0);
+                }
+                m2.set_input(i, EValue::Tensor(t)).expect("input");
+            }
+            m2.reset_copy_counters();
+            m2.execute().expect("2.0 execute");
+            let resident = m2.delegate_resident_bytes();
+            assert!(
+                resident > 0,
+                "{model}.{variant} on 2.0: every input was copied"
+            );
+            assert!(resident < m2.delegate_copy_counters().0);
+            if run == 0 {
+                continue;
+            }
+            for (k, (got, want)) in m2.outputs().expect("outputs").iter().zip(&want).enumerate() {
+                let d = max_abs_diff(got.as_tensor().expect("tensor"), want).expect("shape");
+                assert!(
+                    d <= atol,
+                    "{model}.{variant} on 2.0 execute {run} output {k}: {d}"
+                );
+            }
         }
         let mut v1 = registry();
         v1.replace_file(

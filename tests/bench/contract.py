@@ -18,7 +18,9 @@ own inputs and outputs are the same under both contracts and left out), and the 
 made of them. Under 1.x each byte is copied four times: the sending guest copies it into
 a list, the host lifts the list into its own buffer and lowers that into the receiving
 guest, which copies it to where it belongs (two of the four through host buffers).
-Under 2.0 the host copies it once, straight from one linear memory into the other. Times: `plugboard run --warmup 7 --repeat N` medians (native kernels on, one
+Under 2.0 the host copies it once, straight from one linear memory into the other, and
+not at all when the backend holds it from an earlier call of the same execute (an input
+several delegates read, see `host/src/method/resident.rs`). Times: `plugboard run --warmup 7 --repeat N` medians (native kernels on, one
 thread), best of `--rounds`; ExecuTorch through `executorch.runtime` with its XNNPACK
 threadpool at one thread. Ratios are plugboard / ExecuTorch: below 1 is faster.
 """
@@ -63,9 +65,11 @@ def run(pte, inputs, repeat, extra, isa=None):
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
     ms = re.search(r"execute ([0-9.]+) ms", out)
     copied = re.search(r"delegate tensors per run: (\d+) bytes in, (\d+) bytes out", out)
+    resident = re.search(r"of all but (\d+) bytes in", out)
     if not ms or not copied:
         raise RuntimeError(f"unexpected plugboard output:\n{out}")
-    return float(ms.group(1)), int(copied.group(1)) + int(copied.group(2))
+    tensors = int(copied.group(1)) + int(copied.group(2))
+    return float(ms.group(1)), tensors, tensors - (int(resident.group(1)) if resident else 0)
 
 
 def cpu():
@@ -82,6 +86,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=2, help="measure each configuration this many times, interleaved; keep the best median")
     ap.add_argument("--isa", choices=["avx512", "avx2", "portable"], help="cap the native kernels' SIMD level (PLUGBOARD_NATIVE_ISA), e.g. avx2 for the path an AVX2-only CPU takes")
+    ap.add_argument("--only", nargs="+", metavar="MODEL", help="measure only these zoo models (e.g. tiny_bert lstm_lm)")
     args = ap.parse_args()
     for f in V1[2::2]:
         if not Path(f).exists():
@@ -99,6 +104,8 @@ def main():
     portable_lib._unsafe_reset_threadpool(1)
     rows = []
     for label, model, variant in PROGRAMS:
+        if args.only and model not in args.only:
+            continue
         d = ZOO / model
         pte = d / f"{model}.{variant}.pte"
         if not pte.exists():
@@ -107,9 +114,9 @@ def main():
         best = {}
         for _ in range(args.rounds):
             for key, extra in (("v1", V1), ("v2", [])):
-                ms, copied = run(pte, inputs, args.repeat, extra, args.isa)
+                ms, tensors, copied = run(pte, inputs, args.repeat, extra, args.isa)
                 old = best.get(key)
-                best[key] = (min(ms, old[0]) if old else ms, copied)
+                best[key] = (min(ms, old[0]) if old else ms, tensors, copied)
         tin = [torch.from_numpy(np.load(f)) for f in inputs]
         method = Runtime.get().load_program(str(pte)).load_method("forward")
         et = min(median_ms(lambda: method.execute(tin), args.repeat) for _ in range(args.rounds))
@@ -123,15 +130,16 @@ def main():
         f"{'program':<22} {'tensor B':>9} {'1.x copied B':>13} {'host-buffered':>13} {'2.0 copied B':>13} {'host-buffered':>13}"
         f" {'1.x ms':>8} {'2.0 ms':>8} {'2.0/1.x':>8} {'ET ms':>8} {'1.x/ET':>7} {'2.0/ET':>7}"
     )
-    for label, (ms1, b1), (ms2, b2), et in rows:
+    for label, (ms1, b1, _), (ms2, b2, c2), et in rows:
         print(
-            f"{label:<22} {b2:>9} {4 * b1:>13} {2 * b1:>13} {b2:>13} {0:>13}"
+            f"{label:<22} {b2:>9} {4 * b1:>13} {2 * b1:>13} {c2:>13} {0:>13}"
             f" {ms1:>8.3f} {ms2:>8.3f} {ms2 / ms1:>7.2f}x {et:>8.3f} {ms1 / et:>6.2f}x {ms2 / et:>6.2f}x"
         )
     print(
         "\ntensor B: delegate tensor bytes per execute; copied B: the copies made of them"
         " (1.x: four per byte, two through host buffers; 2.0: one, by the host, straight"
-        " between linear memories). ms: medians per execute."
+        " between linear memories, and none for an input the backend holds from an earlier"
+        " call of the execute). ms: medians per execute."
     )
 
 

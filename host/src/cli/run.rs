@@ -181,8 +181,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     );
     let (delegate_in, delegate_out) = method.delegate_copy_counters();
     if delegate_in + delegate_out > 0 {
+        let resident = method.delegate_resident_bytes();
         outln!(
-            "delegate tensors per run: {delegate_in} bytes in, {delegate_out} bytes out (backends built against contract 1.x get and return them by value: four copies of each byte, two through host buffers; 2.x: one copy, straight between linear memories)"
+            "delegate tensors per run: {delegate_in} bytes in, {delegate_out} bytes out (backends built against contract 1.x get and return them by value: four copies of each byte, two through host buffers; 2.x: one copy, straight between linear memories, of all but {resident} bytes in, which the backend held already from an earlier call)"
         );
     }
     let libraries = method.kernel_libraries();

@@ -132,7 +132,7 @@ impl Method {
         let inputs = if info.version.major == 1 {
             Args::V1(self.delegate_args_v1(pc, args, want, info.version)?)
         } else {
-            Args::V2(self.delegate_args_v2(delegate, args, want, &mut temporary)?)
+            Args::V2(self.delegate_args_v2(pc, delegate, args, want, &mut temporary)?)
         };
         self.delegate_bytes.0 += match &inputs {
             Args::V1(a) => a.iter().map(v1_tensor_bytes).sum(),

@@ -7,7 +7,8 @@
 //! with address 0 and come back as `tensor-ref`s into the backend's memory, from where
 //! the host copies them straight into their planned addresses. No host buffer, no
 //! guest staging buffer: one copy per tensor each way (1.x made four, see
-//! `delegate_v1`).
+//! `delegate_v1`), and none for an input already in the backend from an earlier call
+//! of the same execute (see [`super::resident`]).
 
 use std::borrow::Cow;
 
@@ -41,6 +42,7 @@ impl Method {
     /// `temporary` collects blocks made for this call only (tensor lists), freed after.
     pub(super) fn delegate_args_v2(
         &mut self,
+        pc: usize,
         delegate: usize,
         args: &[usize],
         n_outputs: usize,
@@ -53,7 +55,7 @@ impl Method {
                 Value::Tensor(t) if k >= first_output => Evalue::Tensor(tensor_ref(t, 0)),
                 Value::Tensor(t) => {
                     let t = t.clone();
-                    let address = self.copy_into_backend(delegate, Some(k), &t, temporary)?;
+                    let address = self.input_into_backend(pc, delegate, k, vi, &t, temporary)?;
                     Evalue::Tensor(tensor_ref(&t, address))
                 }
                 Value::TensorList(items) => {
@@ -104,6 +106,42 @@ impl Method {
         }
     }
 
+    /// The address of input argument `k` (value `vi`, tensor `t`) of the call at `pc`
+    /// in the backend: the block of an earlier call of this execute that holds the
+    /// value's bytes already, when it may (see [`super::resident`]), or its own block
+    /// with the bytes copied in.
+    fn input_into_backend(
+        &mut self,
+        pc: usize,
+        delegate: usize,
+        k: usize,
+        vi: usize,
+        t: &TensorValue,
+        temporary: &mut Vec<u32>,
+    ) -> Result<u32> {
+        let Some(last) = self.resident.last_reader(vi) else {
+            return self.copy_into_backend(delegate, Some(k), t, temporary);
+        };
+        let slot = self.delegates[delegate].backend;
+        let n = t.nbytes()?;
+        let address = match self.resident.find(vi, slot, n) {
+            Some(address) => {
+                self.delegate_bytes.0 += n as u64;
+                self.resident_bytes += n as u64;
+                address
+            }
+            None => {
+                let address = self.copy_into_backend(delegate, Some(k), t, temporary)?;
+                self.resident.insert(vi, slot, address, n);
+                address
+            }
+        };
+        if pc >= last {
+            self.resident.forget_value(vi);
+        }
+        Ok(address)
+    }
+
     /// Copies `t`'s bytes from the storage into the backend's block for argument `arg`
     /// (reserved on first use, again when it grows), or into a block for this call
     /// only (`arg` `None`); returns the block's address.
@@ -124,10 +162,14 @@ impl Method {
                     blocks.resize(k + 1, None);
                 }
                 match blocks[k] {
-                    Some(b) if b.capacity >= n as u64 => b.address,
+                    Some(b) if b.capacity >= n as u64 => {
+                        self.resident.forget_block(slot, b.address);
+                        b.address
+                    }
                     old => {
                         if let Some(old) = old {
                             blocks[k] = None;
+                            self.resident.forget_block(slot, old.address);
                             backend.free(old.address)?;
                         }
                         // The planned size when it is larger: dynamic shapes grow

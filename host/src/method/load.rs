@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::{dataflow, folding, handoff, libraries, resolve, Batch, Method, Storage, Value};
+use super::{
+    dataflow, folding, handoff, libraries, resident, resolve, Batch, Method, Storage, Value,
+};
 use crate::component::BackendInstance;
 use crate::program::{Instruction, TensorData, ValueDef};
 use crate::{Error, ErrorKind, Program, Registry, Result};
@@ -177,6 +179,8 @@ impl Method {
             folded_ready: false,
             kept_bytes: vec![None; plan.values.len()],
             delegate_bytes: (0, 0),
+            resident_bytes: 0,
+            resident: resident::Resident::default(),
             named_data: Arc::new(if plan.delegates.is_empty() {
                 HashMap::new()
             } else {
@@ -199,7 +203,16 @@ impl Method {
         // Bytes handed from delegate to delegate in host buffers are a 1.x saving: a
         // 2.x backend copies from and to the storage directly, and a value one of them
         // writes or reads must be in the storage.
+        // Instead, the values they mark stay in a 2.x backend from their first delegate
+        // read to their last (see `resident`).
         if method.backends.iter().any(|b| b.info.version.major >= 2) {
+            let reads = method
+                .handoff
+                .iter()
+                .zip(&method.rereads)
+                .map(|(h, r)| h.or(*r))
+                .collect();
+            method.resident = resident::Resident::new(reads);
             method.handoff.iter_mut().for_each(|h| *h = None);
             method.rereads.iter_mut().for_each(|h| *h = None);
         }

@@ -18,7 +18,8 @@
 //! - `sizes.rs`: the one rule for the sizes a tensor may take.
 //! - `storage.rs`, `values.rs`: where tensors live and what a value holds;
 //!   `dataflow.rs`, `folding.rs`, `handoff.rs`: what the plan says about reads and writes,
-//!   constant calls, and bytes handed from delegate to delegate; [`profile`]: events.
+//!   constant calls, and bytes handed from delegate to delegate; `resident.rs`: inputs
+//!   several 2.x delegate calls share in a backend; [`profile`]: events.
 
 mod batch;
 mod dataflow;
@@ -32,6 +33,7 @@ mod io;
 mod libraries;
 mod load;
 pub mod profile;
+mod resident;
 pub(crate) mod resolve;
 mod sizes;
 mod storage;
@@ -84,6 +86,11 @@ pub struct Method {
     /// the counters were reset (each delivery counts: a value two delegates read counts
     /// twice).
     delegate_bytes: (u64, u64),
+    /// Of the bytes in `delegate_bytes.0`, those a 2.x backend had already (see
+    /// [`resident`]): not copied.
+    resident_bytes: u64,
+    /// Delegate inputs resident in 2.x backends (see [`resident`]).
+    resident: resident::Resident,
     /// For each value: `Some(last reader)` when the host hands its bytes from delegate
     /// to delegate (see [`handoff`]).
     handoff: Vec<Option<usize>>,
@@ -222,7 +229,9 @@ impl Method {
         if let Some(lib) = self.storage.kernel_library() {
             lib.set_progress_marks(profiling);
         }
-        // Bytes kept by an execute that stopped early are stale (see `rereads`).
+        // Bytes kept by an execute that stopped early are stale (see `rereads`), and
+        // every resident input is about to be rewritten.
+        self.resident.clear();
         for (held, reread) in self.handed.iter_mut().zip(&self.rereads) {
             if reread.is_some() {
                 *held = None;
@@ -252,6 +261,19 @@ impl Method {
         self.delegate_bytes
     }
 
+    /// Of the tensor bytes handed to backends ([`Method::delegate_copy_counters`]'s
+    /// first), those not copied because a 2.x backend held them already from an
+    /// earlier delegate call of the same execute (see the `resident` module).
+    pub fn delegate_resident_bytes(&self) -> u64 {
+        self.resident_bytes
+    }
+
+    /// How many of the method's values several delegate calls on a 2.x backend may
+    /// read from one block (see the `resident` module).
+    pub fn resident_values(&self) -> usize {
+        self.resident.count()
+    }
+
     /// Of those, the bytes copied for kernel calls into libraries other than the home
     /// one: (copied into them, read back from them). Zero for a method whose kernels
     /// all come from one library. See [`libraries`] for when they are copied.
@@ -266,6 +288,7 @@ impl Method {
         self.storage.bytes_in = 0;
         self.storage.bytes_out = 0;
         self.delegate_bytes = (0, 0);
+        self.resident_bytes = 0;
         for l in &mut self.extra_libraries {
             l.bytes_in = 0;
             l.bytes_out = 0;
