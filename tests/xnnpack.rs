@@ -319,6 +319,41 @@ fn direct_calls_and_reshape() {
         )
         .expect("execute again");
     assert_eq!(floats_of(&out[0]).1[5], x[5] * y[5] + x[5]);
+    // The sizes of the last call again (the runtime skips re-deriving the layouts
+    // then), with bytes that do not match them: still an error, then a good call.
+    let short = Evalue::Tensor(WitTensor {
+        data: x[..23].iter().flat_map(|v| v.to_le_bytes()).collect(),
+        ..match f32_tensor(&[2, 3, 4], &x) {
+            Evalue::Tensor(t) => t,
+            _ => unreachable!(),
+        }
+    });
+    let e = inst
+        .execute_v1(
+            h,
+            &[
+                short,
+                f32_tensor(&[2, 3, 4], &y),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect_err("data does not match the last call's sizes");
+    assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
+    let out = inst
+        .execute_v1(
+            h,
+            &[
+                f32_tensor(&[2, 3, 4], &y),
+                f32_tensor(&[2, 3, 4], &x),
+                f32_tensor(&[2, 3, 4], &[0.0; 24]),
+            ],
+        )
+        .expect("execute with the same sizes");
+    let (sizes, vals) = floats_of(&out[0]);
+    assert_eq!(sizes, vec![2, 3, 4]);
+    for i in 0..24 {
+        assert_eq!(vals[i], y[i] * x[i] + y[i]);
+    }
     inst.destroy(h).expect("destroy");
     // init without the named data its constants live in: a clear error.
     let e = inst
