@@ -28,6 +28,24 @@ pub(super) struct InputBlock {
     pub(super) capacity: u64,
 }
 
+/// Where a tensor argument's bytes are in the storage: address, bytes, planned bytes.
+#[derive(Debug, Clone, Copy)]
+struct Source {
+    addr: u32,
+    len: usize,
+    capacity: usize,
+}
+
+impl Source {
+    fn of(t: &TensorValue) -> Result<Source> {
+        Ok(Source {
+            addr: t.addr,
+            len: t.nbytes()?,
+            capacity: t.capacity,
+        })
+    }
+}
+
 fn tensor_ref(t: &TensorValue, address: u32) -> TensorRef {
     TensorRef {
         dtype: to_wit_dtype(t.dtype),
@@ -54,15 +72,16 @@ impl Method {
             let value = match &self.values[vi] {
                 Value::Tensor(t) if k >= first_output => Evalue::Tensor(tensor_ref(t, 0)),
                 Value::Tensor(t) => {
-                    let t = t.clone();
-                    let address = self.input_into_backend(pc, delegate, k, vi, &t, temporary)?;
-                    Evalue::Tensor(tensor_ref(&t, address))
+                    let (mut r, src) = (tensor_ref(t, 0), Source::of(t)?);
+                    r.address = self.input_into_backend(pc, delegate, k, vi, src, temporary)?;
+                    Evalue::Tensor(r)
                 }
                 Value::TensorList(items) => {
                     let mut refs = Vec::with_capacity(items.len());
                     for &j in &items.clone() {
                         let t = self.tensor_at(j)?;
-                        let address = self.copy_into_backend(delegate, None, &t, temporary)?;
+                        let src = Source::of(&t)?;
+                        let address = self.copy_into_backend(delegate, None, src, temporary)?;
                         refs.push(tensor_ref(&t, address));
                     }
                     Evalue::TensorList(refs)
@@ -73,7 +92,8 @@ impl Method {
                         refs.push(match j {
                             Some(j) => {
                                 let t = self.tensor_at(j)?;
-                                let a = self.copy_into_backend(delegate, None, &t, temporary)?;
+                                let src = Source::of(&t)?;
+                                let a = self.copy_into_backend(delegate, None, src, temporary)?;
                                 Some(tensor_ref(&t, a))
                             }
                             None => None,
@@ -106,7 +126,7 @@ impl Method {
         }
     }
 
-    /// The address of input argument `k` (value `vi`, tensor `t`) of the call at `pc`
+    /// The address of input argument `k` (value `vi`, bytes at `src`) of the call at `pc`
     /// in the backend: the block of an earlier call of this execute that holds the
     /// value's bytes already, when it may (see [`super::resident`]), or its own block
     /// with the bytes copied in.
@@ -116,14 +136,14 @@ impl Method {
         delegate: usize,
         k: usize,
         vi: usize,
-        t: &TensorValue,
+        src: Source,
         temporary: &mut Vec<u32>,
     ) -> Result<u32> {
         let Some(last) = self.resident.last_reader(vi) else {
-            return self.copy_into_backend(delegate, Some(k), t, temporary);
+            return self.copy_into_backend(delegate, Some(k), src, temporary);
         };
         let slot = self.delegates[delegate].backend;
-        let n = t.nbytes()?;
+        let n = src.len;
         let address = match self.resident.find(vi, slot, n) {
             Some(address) => {
                 self.delegate_bytes.0 += n as u64;
@@ -131,7 +151,7 @@ impl Method {
                 address
             }
             None => {
-                let address = self.copy_into_backend(delegate, Some(k), t, temporary)?;
+                let address = self.copy_into_backend(delegate, Some(k), src, temporary)?;
                 self.resident.insert(vi, slot, address, n);
                 address
             }
@@ -142,17 +162,17 @@ impl Method {
         Ok(address)
     }
 
-    /// Copies `t`'s bytes from the storage into the backend's block for argument `arg`
+    /// Copies the bytes at `src` from the storage into the backend's block for argument `arg`
     /// (reserved on first use, again when it grows), or into a block for this call
     /// only (`arg` `None`); returns the block's address.
     fn copy_into_backend(
         &mut self,
         delegate: usize,
         arg: Option<usize>,
-        t: &TensorValue,
+        src: Source,
         temporary: &mut Vec<u32>,
     ) -> Result<u32> {
-        let n = t.nbytes()?;
+        let n = src.len;
         let slot = self.delegates[delegate].backend;
         let backend = &mut self.backends[slot].instance;
         let address = match arg {
@@ -174,7 +194,7 @@ impl Method {
                         }
                         // The planned size when it is larger: dynamic shapes grow
                         // up to it, so the block is reserved once.
-                        let capacity = (n as u64).max(t.capacity as u64).max(1);
+                        let capacity = (n as u64).max(src.capacity as u64).max(1);
                         let address = backend.alloc(capacity, 64)?;
                         self.delegates[delegate].input_blocks[k] =
                             Some(InputBlock { address, capacity });
@@ -193,7 +213,7 @@ impl Method {
             // SAFETY: the backend is not running (the method holds it exclusively) and
             // this is the only slice of its memory alive.
             let dst = unsafe { memory.bytes_mut(address, n) }?;
-            self.storage.read_into(t.addr, dst)?;
+            self.storage.read_into(src.addr, dst)?;
             self.delegate_bytes.0 += n as u64;
         }
         Ok(address)
