@@ -713,18 +713,34 @@ mod x86 {
                 }
             }
             for (r, accr) in acc.iter().enumerate() {
-                let orow = out.add(r * ldo);
-                let v0 = _mm256_min_ps(_mm256_max_ps(accr[0], vmin), vmax);
-                let v1 = _mm256_min_ps(_mm256_max_ps(accr[1], vmin), vmax);
-                if cols >= PANEL {
-                    _mm256_storeu_ps(orow, v0);
-                    _mm256_storeu_ps(orow.add(8), v1);
-                } else {
-                    let mut tmp = [0f32; PANEL];
-                    _mm256_storeu_ps(tmp.as_mut_ptr(), v0);
-                    _mm256_storeu_ps(tmp.as_mut_ptr().add(8), v1);
-                    std::ptr::copy_nonoverlapping(tmp.as_ptr(), orow, cols);
-                }
+                store_row16(accr[0], accr[1], vmin, vmax, cols, out.add(r * ldo));
+            }
+        }
+    }
+
+    /// Stores `[v0, v1]` clamped to `[vmin, vmax]`: its first `cols` values (all 16
+    /// when `cols >= 16`) at `out`.
+    #[target_feature(enable = "avx2,fma")]
+    #[inline]
+    unsafe fn store_row16(
+        v0: __m256,
+        v1: __m256,
+        vmin: __m256,
+        vmax: __m256,
+        cols: usize,
+        out: *mut f32,
+    ) {
+        unsafe {
+            let v0 = _mm256_min_ps(_mm256_max_ps(v0, vmin), vmax);
+            let v1 = _mm256_min_ps(_mm256_max_ps(v1, vmin), vmax);
+            if cols >= PANEL {
+                _mm256_storeu_ps(out, v0);
+                _mm256_storeu_ps(out.add(8), v1);
+            } else {
+                let mut tmp = [0f32; PANEL];
+                _mm256_storeu_ps(tmp.as_mut_ptr(), v0);
+                _mm256_storeu_ps(tmp.as_mut_ptr().add(8), v1);
+                std::ptr::copy_nonoverlapping(tmp.as_ptr(), out, cols);
             }
         }
     }
@@ -775,17 +791,7 @@ mod x86 {
                     _mm256_add_ps(acc[2][h], acc[3][h]),
                 )
             };
-            let v0 = _mm256_min_ps(_mm256_max_ps(sum(0), vmin), vmax);
-            let v1 = _mm256_min_ps(_mm256_max_ps(sum(1), vmin), vmax);
-            if cols >= PANEL {
-                _mm256_storeu_ps(out, v0);
-                _mm256_storeu_ps(out.add(8), v1);
-            } else {
-                let mut tmp = [0f32; PANEL];
-                _mm256_storeu_ps(tmp.as_mut_ptr(), v0);
-                _mm256_storeu_ps(tmp.as_mut_ptr().add(8), v1);
-                std::ptr::copy_nonoverlapping(tmp.as_ptr(), out, cols);
-            }
+            store_row16(sum(0), sum(1), vmin, vmax, cols, out);
         }
     }
 

@@ -329,27 +329,28 @@ impl PreparedDelegate {
     /// Checks inputs whose sizes and dim orders are those of the last call (see
     /// `last_inputs`): their dtypes and byte lengths.
     fn check_known_inputs(&self, inputs: &[TensorArg]) -> Result<(), Error> {
-        let bad = |m: String| err(ErrorKind::InvalidArgument, m);
         for (i, t) in inputs.iter().enumerate() {
-            let want = self.graph.values[self.graph.inputs[i]].dtype;
-            let (st, size) = scalar_type(want);
-            if t.dtype != st {
-                return Err(bad(format!(
+            let size = self.input_element_size(i, t)?;
+            check_input_bytes(i, t, &self.sched.input_dims[i], size)?;
+        }
+        Ok(())
+    }
+
+    /// The element size of input `i`, when `t` has the dtype the graph expects there.
+    fn input_element_size(&self, i: usize, t: &TensorArg) -> Result<usize, Error> {
+        let want = self.graph.values[self.graph.inputs[i]].dtype;
+        let (st, size) = scalar_type(want);
+        if t.dtype != st {
+            return Err(err(
+                ErrorKind::InvalidArgument,
+                format!(
                     "input {i} is {:?}, the XNNPACK graph expects {st:?} ({})",
                     t.dtype,
                     want.name()
-                )));
-            }
-            let dims = &self.sched.input_dims[i];
-            if dims.iter().try_fold(size, |a, &s| a.checked_mul(s)) != Some(t.data.len()) {
-                return Err(bad(format!(
-                    "input {i} has {} bytes for sizes {:?}",
-                    t.data.len(),
-                    t.sizes
-                )));
-            }
+                ),
+            ));
         }
-        Ok(())
+        Ok(size)
     }
 
     /// Checks inputs of sizes or dim orders other than the last call's, and reshapes
@@ -359,25 +360,11 @@ impl PreparedDelegate {
         self.last_inputs.clear();
         let mut dims = Vec::with_capacity(inputs.len());
         for (i, t) in inputs.iter().enumerate() {
-            let want = self.graph.values[self.graph.inputs[i]].dtype;
-            let (st, size) = scalar_type(want);
-            if t.dtype != st {
-                return Err(bad(format!(
-                    "input {i} is {:?}, the XNNPACK graph expects {st:?} ({})",
-                    t.dtype,
-                    want.name()
-                )));
-            }
+            let size = self.input_element_size(i, t)?;
             let declared = &self.graph.values[self.graph.inputs[i]].dims;
             let d = memory_dims(t.sizes, t.dim_order, declared)
                 .map_err(|m| bad(format!("input {i}: {m}")))?;
-            if d.iter().try_fold(size, |a, &s| a.checked_mul(s)) != Some(t.data.len()) {
-                return Err(bad(format!(
-                    "input {i} has {} bytes for sizes {:?}",
-                    t.data.len(),
-                    t.sizes
-                )));
-            }
+            check_input_bytes(i, t, &d, size)?;
             dims.push(d);
         }
         if dims != self.sched.input_dims {
@@ -861,6 +848,21 @@ impl PreparedDelegate {
         }
         Ok(())
     }
+}
+
+/// Input `i` (`t`) holds the bytes of `dims` elements of `size` bytes.
+fn check_input_bytes(i: usize, t: &TensorArg, dims: &[usize], size: usize) -> Result<(), Error> {
+    if dims.iter().try_fold(size, |a, &s| a.checked_mul(s)) != Some(t.data.len()) {
+        return Err(err(
+            ErrorKind::InvalidArgument,
+            format!(
+                "input {i} has {} bytes for sizes {:?}",
+                t.data.len(),
+                t.sizes
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The host clock (`clock.now`, ns) when the host profiles the current execute
