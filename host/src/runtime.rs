@@ -523,6 +523,12 @@ impl LiveMethod {
         self.method.set_batching(on);
     }
 
+    /// Turns host copies of byte-moving operators on or off
+    /// ([`Method::set_host_copies`]); kept across moves.
+    pub fn set_host_copies(&mut self, on: bool) {
+        self.method.set_host_copies(on);
+    }
+
     /// Moves to the runtime's current components if they changed for this method, then
     /// runs the method once. A failed move is not an error of the execute: the method
     /// runs on its old components and [`LiveMethod::last_move_error`] says why.
@@ -606,11 +612,12 @@ impl LiveMethod {
         }
     }
 
-    /// The method loaded again against `registry`, with the inputs and batching setting
+    /// The method loaded again against `registry`, with the inputs, batching and host-copy settings
     /// of this one.
     fn reload(&self, registry: &Registry) -> Result<Method> {
         let mut method = Method::load(self.method.program().clone(), self.method.name(), registry)?;
         method.set_batching(self.method.is_batching());
+        method.set_host_copies(self.method.host_copies());
         for (i, v) in self.inputs.iter().enumerate() {
             if let Some(v) = v {
                 method.set_input(i, v.clone())?;

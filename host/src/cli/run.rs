@@ -49,6 +49,12 @@ pub struct RunArgs {
     /// crossing), to measure dispatch cost.
     #[arg(long)]
     pub per_call: bool,
+    /// Byte-moving operators (`view_copy`, `squeeze_copy`, `unsqueeze_copy`,
+    /// `alias_copy`, `split_copy`, `split_with_sizes_copy` on contiguous static
+    /// tensors): `on` moves their bytes in the host, inside the kernel library's memory;
+    /// `off` calls the kernel library for each, to measure what that saves.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    pub host_copies: String,
     /// Write a Chrome / Perfetto trace of every timed execute (not the `--warmup` ones:
     /// an event per instruction, its argument copies and the backends' executes) to this
     /// JSON file; open it at ui.perfetto.dev.
@@ -94,6 +100,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     if args.per_call {
         method.set_batching(false);
     }
+    method.set_host_copies(args.host_copies == "on");
     let load_time = t0.elapsed();
 
     let inputs: Vec<EValue> = if !args.inputs.is_empty() {
@@ -184,6 +191,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         let resident = method.delegate_resident_bytes();
         outln!(
             "delegate tensors per run: {delegate_in} bytes in, {delegate_out} bytes out (backends built against contract 1.x get and return them by value: four copies of each byte, two through host buffers; 2.x: one copy, straight between linear memories, of all but {resident} bytes in, which the backend held already from an earlier call)"
+        );
+    }
+    let by_host = method.host_copied_calls();
+    if by_host > 0 {
+        outln!(
+            "host copies per run: {by_host} calls of byte-moving operators (view_copy, squeeze_copy, split_with_sizes_copy, ...) moved their bytes inside the kernel library's memory without calling it (`--host-copies off` calls it)"
         );
     }
     let libraries = method.kernel_libraries();

@@ -41,12 +41,14 @@ pub(super) struct Run {
 impl Batch {
     /// `home(op)`: whether plan operator `op` is served by the home library (only its
     /// calls are batched; calls into other libraries copy their arguments across).
-    /// `folded[pc]`: whether the call at `pc` folds.
+    /// `folded[pc]`: whether the call at `pc` folds. `by_host[pc]`: whether the host
+    /// runs the call at `pc` itself (see `host_copy`): runs stop before it.
     pub(super) fn of(
         plan: &Plan,
         has_library: bool,
         home: impl Fn(usize) -> bool,
         folded: &[bool],
+        by_host: &[bool],
     ) -> Batch {
         let runs = |skip: &dyn Fn(usize) -> bool| {
             let mut runs = vec![None; plan.instructions.len()];
@@ -55,7 +57,8 @@ impl Batch {
                 let mut end = pc;
                 let mut calls = Vec::new();
                 while end < plan.instructions.len()
-                    && matches!(plan.instructions[end], Instruction::Kernel { op, .. } if home(op) || skip(end))
+                    && matches!(plan.instructions[end], Instruction::Kernel { op, .. }
+                        if skip(end) || (home(op) && !by_host.get(end).copied().unwrap_or(false)))
                 {
                     if !skip(end) {
                         calls.push(end);
@@ -91,11 +94,15 @@ impl Method {
         } else {
             let program = self.program.clone();
             let op_table = &self.op_table;
+            let by_host: Vec<bool> = (0..self.host_copies.len())
+                .map(|pc| self.host_copy_at(pc).is_some())
+                .collect();
             let fresh = Batch::of(
                 &program.plans()[self.plan_index],
                 self.kernel_info.is_some(),
                 |op| matches!(op_table.get(op), Some(Some((0, _)))),
                 &self.folding.folded,
+                &by_host,
             );
             self.batch.enabled = fresh.enabled;
             self.batch.runs = fresh.runs;

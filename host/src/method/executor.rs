@@ -67,8 +67,15 @@ impl Method {
             let (next, event) = match &plan.instructions[pc] {
                 Instruction::Kernel { op, args } => {
                     let name = &plan.operators[*op];
-                    self.kernel_call(*op, args)
-                        .map_err(|e| e.with_instruction(pc).with_operator(name.clone()))?;
+                    let by_host = match self.host_copy_at(pc) {
+                        Some(kind) => self.host_copy(kind, args),
+                        None => Ok(false),
+                    };
+                    let ran = by_host.and_then(|done| match done {
+                        true => Ok(()),
+                        false => self.kernel_call(*op, args),
+                    });
+                    ran.map_err(|e| e.with_instruction(pc).with_operator(name.clone()))?;
                     (pc + 1, Some((name.as_str(), EventKind::Kernel)))
                 }
                 Instruction::Delegate { delegate, args } => {

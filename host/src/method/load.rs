@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{
-    dataflow, folding, handoff, libraries, resident, resolve, Batch, Method, Storage, Value,
+    dataflow, folding, handoff, host_copy, libraries, resident, resolve, Batch, Method, Storage,
+    Value,
 };
 use crate::component::BackendInstance;
 use crate::program::{Instruction, TensorData, ValueDef};
@@ -166,7 +167,16 @@ impl Method {
                 folding.count()
             );
         }
-        let batch = Batch::of(plan, library.is_some(), home_op, &folding.folded);
+        let direct = library.as_ref().is_some_and(|l| l.version.major >= 2);
+        let overridden = |op: usize| {
+            registry
+                .overrides()
+                .iter()
+                .any(|o| Some(&o.operator) == plan.operators.get(op))
+        };
+        let host_copies = host_copy::plan_copies(plan, direct, |op| home_op(op) && !overridden(op));
+        let by_host: Vec<bool> = host_copies.iter().map(Option::is_some).collect();
+        let batch = Batch::of(plan, library.is_some(), home_op, &folding.folded, &by_host);
         let handoff = handoff::handed_values(plan, &delegate_outputs);
         let rereads = handoff::rereads(plan, &delegate_outputs);
         let mut method = Method {
@@ -197,6 +207,9 @@ impl Method {
             backends: Vec::new(),
             delegates: Vec::new(),
             profile: None,
+            host_copies,
+            host_copies_on: true,
+            host_copied_calls: 0,
         };
         method.place_tensors()?;
         method.init_delegates(registry)?;

@@ -29,6 +29,7 @@ mod delegate_v2;
 mod executor;
 mod folding;
 mod handoff;
+mod host_copy;
 mod io;
 mod libraries;
 mod load;
@@ -102,6 +103,12 @@ pub struct Method {
     handed: Vec<Option<Vec<u8>>>,
     /// The events of profiled executes, while profiling is on.
     profile: Option<profile::Profile>,
+    /// For each instruction: the byte-moving operator the host runs there itself (see
+    /// [`host_copy`]), while `host_copies_on`.
+    host_copies: Vec<Option<host_copy::CopyOp>>,
+    host_copies_on: bool,
+    /// Calls the host ran as copies since the counters were reset.
+    host_copied_calls: u64,
 }
 
 impl std::fmt::Debug for Method {
@@ -289,6 +296,7 @@ impl Method {
         self.storage.bytes_out = 0;
         self.delegate_bytes = (0, 0);
         self.resident_bytes = 0;
+        self.host_copied_calls = 0;
         for l in &mut self.extra_libraries {
             l.bytes_in = 0;
             l.bytes_out = 0;

@@ -158,6 +158,25 @@ impl Storage {
     }
 }
 
+impl Storage {
+    /// Runs `f` on the whole linear memory of a 2.x kernel library holding the data,
+    /// for moves inside it that cross no component boundary (see `host_copy`). `None`
+    /// when the storage is elsewhere (a 1.x library, reached only through its calls, or
+    /// host blocks).
+    pub fn with_direct_memory<R>(&mut self, f: impl FnOnce(&mut [u8]) -> R) -> Result<Option<R>> {
+        let Place::Guest(k) = &mut self.place else {
+            return Ok(None);
+        };
+        let Some(m) = k.direct_memory()? else {
+            return Ok(None);
+        };
+        // SAFETY: the kernel library is not running (held exclusively) and this is the
+        // only slice of its memory alive while `f` runs.
+        let mem = unsafe { m.bytes_mut(0, m.size()) }?;
+        Ok(Some(f(mem)))
+    }
+}
+
 impl HostBlocks {
     fn find(&mut self, addr: u32, len: usize) -> Result<(u32, &mut Vec<u8>)> {
         let (&start, block) =

@@ -1,0 +1,413 @@
+//! Operators that only move bytes, run by the host: `aten::view_copy`, the
+//! `squeeze_copy` and `unsqueeze_copy` overloads, `alias_copy`, `split_copy` and
+//! `split_with_sizes_copy`, between contiguous tensors of one dtype.
+//!
+//! Their outputs are their input's bytes (the views), or runs of them (the splits). In a
+//! kernel library each costs a component crossing and the library's argument decoding,
+//! about 1-2 µs; the copy itself is tens of nanoseconds for the small tensors between
+//! a recurrent network's delegates. The LSTM language model runs 72 of them per
+//! execute, one run of them between each pair of its 35 delegate calls, so every one
+//! of those runs was a crossing of its own. The host moves the bytes inside the home
+//! kernel library's linear memory instead, where the memory plan put both tensors, as
+//! ExecuTorch's own runtime runs its `executorch_prim` operators itself.
+//!
+//! Only where nothing a component sees changes:
+//! - the operator resolves to the home kernel library and that library is built
+//!   against contract 2.x, whose memory the host reads and writes directly (a 1.x
+//!   library is served its calls as before); an operator a library took over
+//!   (`--override-kernels`, [`crate::Registry::overrides`]) always goes to it;
+//! - every tensor argument is static (a dynamic output is resized by the kernel, which
+//!   reports the new sizes) with the contiguous dim order, and the outputs have the
+//!   input's dtype;
+//! - at each call, the outputs' sizes are exactly what the operator makes of its
+//!   arguments (ATen's shape rules; the arguments are the program's). Anything else,
+//!   including what the kernel would refuse, goes to the kernel library, which reports
+//!   it as before.
+//!
+//! [`Method::set_host_copies`] turns this off (the CLI's `--host-copies off`), to
+//! measure it or to send every call to the kernel library.
+
+use super::{Method, TensorValue, Value};
+use crate::program::{Instruction, Plan, ShapeDynamism, ValueDef};
+use crate::{Error, ErrorKind, Result};
+
+/// An operator the host can run as byte moves, by its argument layout (ExecuTorch's
+/// `out` variants: the schema's arguments in order, `out` last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CopyOp {
+    /// `view_copy.out(self, SymInt[] size, *, out)`, `_unsafe_view.out` (one size may
+    /// be -1).
+    View,
+    /// `squeeze_copy.dims_out(self, int[] dim, *, out)`.
+    SqueezeDims,
+    /// `squeeze_copy.dim_out(self, int dim, *, out)`.
+    SqueezeDim,
+    /// `squeeze_copy.out(self, *, out)`.
+    SqueezeAll,
+    /// `unsqueeze_copy.out(self, int dim, *, out)`.
+    Unsqueeze,
+    /// `alias_copy.out(self, *, out)`.
+    Alias,
+    /// `split_with_sizes_copy.out(self, SymInt[] split_sizes, int dim, *, Tensor[] out)`.
+    SplitWithSizes,
+    /// `split_copy.Tensor_out(self, SymInt split_size, int dim, *, Tensor[] out)`.
+    Split,
+}
+
+impl CopyOp {
+    /// The operator named `name` (`aten::squeeze_copy.dims_out`), if it only moves bytes.
+    pub(super) fn of(name: &str) -> Option<CopyOp> {
+        Some(match name {
+            "aten::view_copy.out" | "aten::_unsafe_view.out" => CopyOp::View,
+            "aten::squeeze_copy.dims_out" => CopyOp::SqueezeDims,
+            "aten::squeeze_copy.dim_out" => CopyOp::SqueezeDim,
+            "aten::squeeze_copy.out" => CopyOp::SqueezeAll,
+            "aten::unsqueeze_copy.out" => CopyOp::Unsqueeze,
+            "aten::alias_copy.out" => CopyOp::Alias,
+            "aten::split_with_sizes_copy.out" => CopyOp::SplitWithSizes,
+            "aten::split_copy.Tensor_out" => CopyOp::Split,
+            _ => return None,
+        })
+    }
+
+    /// The argument index of the output (a tensor, or the tensor list of a split).
+    fn out_arg(self) -> usize {
+        match self {
+            CopyOp::SqueezeAll | CopyOp::Alias => 1,
+            CopyOp::View | CopyOp::SqueezeDims | CopyOp::SqueezeDim | CopyOp::Unsqueeze => 2,
+            CopyOp::SplitWithSizes | CopyOp::Split => 3,
+        }
+    }
+}
+
+/// For each instruction of `plan`: the [`CopyOp`] the host runs there, where the call
+/// qualifies at load (see the module docs; the sizes are checked at each call).
+/// `home(op)`: whether plan operator `op` is served by the home kernel library, which
+/// must be built against contract 2.x (`direct`), and was not taken over.
+pub(super) fn plan_copies(
+    plan: &Plan,
+    direct: bool,
+    home: impl Fn(usize) -> bool,
+) -> Vec<Option<CopyOp>> {
+    let kinds: Vec<Option<CopyOp>> = plan.operators.iter().map(|n| CopyOp::of(n)).collect();
+    let tensor = |vi: usize| match plan.values.get(vi) {
+        Some(ValueDef::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    let contiguous = |o: &[u8]| o.iter().enumerate().all(|(i, &d)| d as usize == i);
+    plan.instructions
+        .iter()
+        .map(|ins| {
+            let Instruction::Kernel { op, args } = ins else {
+                return None;
+            };
+            let kind = (*kinds.get(*op)?)?;
+            if !direct || !home(*op) {
+                return None;
+            }
+            let x = tensor(*args.first()?)?;
+            let outs: Vec<usize> = match plan.values.get(*args.get(kind.out_arg())?)? {
+                ValueDef::Tensor(_) => vec![args[kind.out_arg()]],
+                ValueDef::TensorList(items) => items.clone(),
+                _ => return None,
+            };
+            let ok = |t: &crate::program::TensorDef| {
+                t.dtype == x.dtype
+                    && t.dynamism == ShapeDynamism::Static
+                    && contiguous(&t.dim_order)
+            };
+            (ok(x) && outs.iter().all(|&o| tensor(o).is_some_and(ok))).then_some(kind)
+        })
+        .collect()
+}
+
+/// `d` (in `-rank..rank`) as an index into `rank` dimensions.
+fn wrap_dim(d: i64, rank: usize) -> Option<usize> {
+    let r = rank as i64;
+    let d = if d < 0 { d + r } else { d };
+    (0..r).contains(&d).then_some(d as usize)
+}
+
+/// Sizes with dimension `d` of size 1 removed, for each `d` listed.
+fn squeezed(sizes: &[u32], dims: &[usize]) -> Vec<u32> {
+    sizes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &s)| !(s == 1 && dims.contains(&i)))
+        .map(|(_, &s)| s)
+        .collect()
+}
+
+/// `size` with a -1 inferred for `numel` elements (ATen's `infer_size`).
+fn inferred(size: &[i64], numel: u64) -> Option<Vec<u32>> {
+    let mut known: u64 = 1;
+    let mut infer = None;
+    for (i, &s) in size.iter().enumerate() {
+        match s {
+            -1 if infer.is_none() => infer = Some(i),
+            s if s >= 0 => known = known.checked_mul(s as u64)?,
+            _ => return None,
+        }
+    }
+    let mut out: Vec<u32> = size.iter().map(|&s| s.max(0) as u32).collect();
+    match infer {
+        Some(i) if known > 0 && numel.is_multiple_of(known) => {
+            out[i] = u32::try_from(numel / known).ok()?;
+        }
+        None if known == numel => {}
+        _ => return None,
+    }
+    for (o, &s) in out.iter().zip(size) {
+        if s >= 0 && *o as i64 != s {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// Moves `len` bytes from `src` to `dst` inside `mem`, the ranges checked.
+fn move_bytes(mem: &mut [u8], src: usize, dst: usize, len: usize) -> Result<()> {
+    let fits = |a: usize| a.checked_add(len).is_some_and(|e| e <= mem.len());
+    if !fits(src) || !fits(dst) {
+        return Err(Error::new(
+            ErrorKind::AccessFailed,
+            format!(
+                "bytes {src:#x}..+{len} or {dst:#x}..+{len} are outside the kernel library's linear memory ({} bytes)",
+                mem.len()
+            ),
+        ));
+    }
+    mem.copy_within(src..src + len, dst);
+    Ok(())
+}
+
+impl Method {
+    /// Turns host copies on (the default) or off: see the module docs of
+    /// `method::host_copy`. Off sends every call of those operators to the kernel
+    /// library.
+    pub fn set_host_copies(&mut self, on: bool) {
+        self.host_copies_on = on;
+        self.set_batching(self.batch.enabled);
+    }
+
+    /// Whether the host runs byte-moving operators itself (see
+    /// [`Method::set_host_copies`]).
+    pub fn host_copies(&self) -> bool {
+        self.host_copies_on
+    }
+
+    /// How many calls of byte-moving operators the host ran itself (instead of the
+    /// kernel library) since the copy counters were reset
+    /// ([`Method::reset_copy_counters`]).
+    pub fn host_copied_calls(&self) -> u64 {
+        self.host_copied_calls
+    }
+
+    /// Instructions the host runs as copies now (per instruction).
+    pub(super) fn host_copy_at(&self, pc: usize) -> Option<CopyOp> {
+        if self.host_copies_on {
+            self.host_copies.get(pc).copied().flatten()
+        } else {
+            None
+        }
+    }
+
+    /// Runs the call at `pc` (operator `kind`, arguments `args`) as byte moves when its
+    /// sizes are what the operator makes of its arguments. Returns whether it did;
+    /// `false` leaves the call to the kernel library.
+    pub(super) fn host_copy(&mut self, kind: CopyOp, args: &[usize]) -> Result<bool> {
+        let Some(moves) = self.copy_moves(kind, args)? else {
+            return Ok(false);
+        };
+        let Some(result) = self.storage.with_direct_memory(|mem| {
+            moves
+                .iter()
+                .try_for_each(|&(src, dst, len)| move_bytes(mem, src, dst, len))
+        })?
+        else {
+            return Ok(false);
+        };
+        result?;
+        self.host_copied_calls += 1;
+        Ok(true)
+    }
+
+    /// The byte moves (source, destination, length) the call makes, or `None` when its
+    /// arguments are not what the host handles.
+    fn copy_moves(
+        &self,
+        kind: CopyOp,
+        args: &[usize],
+    ) -> Result<Option<Vec<(usize, usize, usize)>>> {
+        let tensor = |a: usize| match args.get(a).map(|&vi| &self.values[vi]) {
+            Some(Value::Tensor(t)) => Some(t),
+            _ => None,
+        };
+        let int = |a: usize| match args.get(a).map(|&vi| &self.values[vi]) {
+            Some(Value::Int(v)) => Some(*v),
+            _ => None,
+        };
+        let ints = |a: usize| -> Result<Option<Vec<i64>>> {
+            match args.get(a).map(|&vi| &self.values[vi]) {
+                Some(Value::IntList(items)) => self.resolve_int_list(items).map(Some),
+                _ => Ok(None),
+            }
+        };
+        let Some(x) = tensor(0) else {
+            return Ok(None);
+        };
+        let rank = x.sizes.len();
+        let elem = x.dtype.element_size();
+        let numel = match x
+            .sizes
+            .iter()
+            .try_fold(1u64, |a, &s| a.checked_mul(s as u64))
+        {
+            Some(n) if n > 0 => n,
+            _ => return Ok(None), // empty (nothing to move) or absurd: the library's
+        };
+        let expected: Option<Vec<u32>> = match kind {
+            CopyOp::View => ints(1)?.and_then(|s| inferred(&s, numel)),
+            CopyOp::SqueezeDims => ints(1)?.and_then(|ds| {
+                let ds = ds
+                    .iter()
+                    .map(|&d| wrap_dim(d, rank))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(squeezed(&x.sizes, &ds))
+            }),
+            CopyOp::SqueezeDim => int(1)
+                .and_then(|d| wrap_dim(d, rank))
+                .map(|d| squeezed(&x.sizes, &[d])),
+            CopyOp::SqueezeAll => Some(squeezed(&x.sizes, &(0..rank).collect::<Vec<_>>())),
+            CopyOp::Unsqueeze => int(1).and_then(|d| wrap_dim(d, rank + 1)).map(|d| {
+                let mut s = x.sizes.clone();
+                s.insert(d, 1);
+                s
+            }),
+            CopyOp::Alias => Some(x.sizes.clone()),
+            CopyOp::SplitWithSizes | CopyOp::Split => {
+                return self.split_moves(kind, x, args, &ints, &int);
+            }
+        };
+        let (Some(expected), Some(out)) = (expected, tensor(kind.out_arg())) else {
+            return Ok(None);
+        };
+        if out.sizes != expected || !same_layout(x, out) || rank == 0 {
+            return Ok(None);
+        }
+        let len = (numel as usize).saturating_mul(elem);
+        Ok(Some(vec![(x.addr as usize, out.addr as usize, len)]))
+    }
+
+    /// The moves of a split of `x` (see [`Method::copy_moves`]).
+    fn split_moves(
+        &self,
+        kind: CopyOp,
+        x: &TensorValue,
+        args: &[usize],
+        ints: &dyn Fn(usize) -> Result<Option<Vec<i64>>>,
+        int: &dyn Fn(usize) -> Option<i64>,
+    ) -> Result<Option<Vec<(usize, usize, usize)>>> {
+        let rank = x.sizes.len();
+        let Some(d) = int(2).and_then(|d| wrap_dim(d, rank)) else {
+            return Ok(None);
+        };
+        let n = x.sizes[d] as u64;
+        let lens: Vec<u64> = match kind {
+            CopyOp::SplitWithSizes => match ints(1)? {
+                Some(l) if l.iter().all(|&s| s >= 0) => l.iter().map(|&s| s as u64).collect(),
+                _ => return Ok(None),
+            },
+            _ => match int(1) {
+                Some(s) if s > 0 && n > 0 => {
+                    let s = s as u64;
+                    (0..n.div_ceil(s)).map(|i| s.min(n - i * s)).collect()
+                }
+                _ => return Ok(None),
+            },
+        };
+        if lens.iter().sum::<u64>() != n {
+            return Ok(None);
+        }
+        let outs = match args.get(3).map(|&vi| &self.values[vi]) {
+            Some(Value::TensorList(items)) if items.len() == lens.len() => items,
+            _ => return Ok(None),
+        };
+        // `x` holds elements (checked by the caller), so these products are at most its
+        // byte size.
+        let outer: u64 = x.sizes[..d].iter().map(|&s| s as u64).product();
+        let inner: u64 = x.sizes[d + 1..].iter().map(|&s| s as u64).product::<u64>()
+            * x.dtype.element_size() as u64;
+        let mut moves = Vec::with_capacity(outs.len() * outer as usize);
+        let mut at = 0u64;
+        for (&vi, &len) in outs.iter().zip(&lens) {
+            let Value::Tensor(o) = &self.values[vi] else {
+                return Ok(None);
+            };
+            let fits = o.sizes.len() == rank
+                && o.sizes.iter().enumerate().all(|(i, &s)| {
+                    if i == d {
+                        s as u64 == len
+                    } else {
+                        s == x.sizes[i]
+                    }
+                });
+            if !fits || !same_layout(x, o) {
+                return Ok(None);
+            }
+            let piece = (len * inner) as usize;
+            for k in 0..outer {
+                let src = x.addr as u64 + (k * n + at) * inner;
+                let dst = o.addr as u64 + k * len * inner;
+                moves.push((src as usize, dst as usize, piece));
+            }
+            at += len;
+        }
+        Ok(Some(moves))
+    }
+}
+
+/// Whether `o` has `x`'s dtype and both the contiguous dim order.
+fn same_layout(x: &TensorValue, o: &TensorValue) -> bool {
+    let contiguous = |t: &TensorValue| {
+        t.dim_order
+            .iter()
+            .enumerate()
+            .all(|(i, &d)| d as usize == i)
+    };
+    o.dtype == x.dtype && contiguous(x) && contiguous(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn view_sizes_infer_one_dimension_like_aten() {
+        assert_eq!(inferred(&[2, -1], 8), Some(vec![2, 4]));
+        assert_eq!(inferred(&[2, 4], 8), Some(vec![2, 4]));
+        assert_eq!(inferred(&[3, -1], 8), None);
+        assert_eq!(inferred(&[-1, -1], 8), None);
+        assert_eq!(inferred(&[2, -2], 8), None);
+        assert_eq!(inferred(&[0, -1], 0), None);
+    }
+
+    #[test]
+    fn squeeze_drops_only_listed_dimensions_of_size_one() {
+        assert_eq!(squeezed(&[1, 3, 1, 2], &[0, 1]), vec![3, 1, 2]);
+        assert_eq!(squeezed(&[1, 3, 1, 2], &[0, 1, 2, 3]), vec![3, 2]);
+        assert_eq!(wrap_dim(-1, 3), Some(2));
+        assert_eq!(wrap_dim(3, 3), None);
+        assert_eq!(wrap_dim(-4, 3), None);
+    }
+
+    #[test]
+    fn moves_outside_the_memory_are_errors() {
+        let mut mem = vec![0u8; 16];
+        mem[..4].copy_from_slice(&[1, 2, 3, 4]);
+        assert!(move_bytes(&mut mem, 0, 8, 4).is_ok());
+        assert_eq!(&mem[8..12], &[1, 2, 3, 4]);
+        assert!(move_bytes(&mut mem, 0, 14, 4).is_err());
+        assert!(move_bytes(&mut mem, usize::MAX, 0, 4).is_err());
+    }
+}
