@@ -49,11 +49,17 @@ fn fail(kind: MemoryErrorKind, message: String) -> MemoryError {
 thread_local! {
     /// Live blocks: start address -> layout.
     static BLOCKS: RefCell<BTreeMap<u32, Layout>> = const { RefCell::new(BTreeMap::new()) };
-    /// The block [`check`] found last (start, size), while it lives: a method's
-    /// tensors mostly lie in one memory-plan buffer, so most checks end here instead
-    /// of in the tree (every tensor argument of every kernel call is checked).
-    static LAST: Cell<Option<(u32, usize)>> = const { Cell::new(None) };
+    /// The blocks [`check`] found last (start, size), while they live: a kernel
+    /// library's tensors mostly lie in one memory-plan buffer and a backend's inputs in
+    /// the few blocks the host keeps per argument, so most checks end here instead of
+    /// in the tree (every tensor argument of every call is checked).
+    static RECENT: Cell<[Option<(u32, usize)>; RECENT_BLOCKS]> = const { Cell::new([None; RECENT_BLOCKS]) };
+    /// The slot of [`RECENT`] the next find replaces.
+    static NEXT: Cell<usize> = const { Cell::new(0) };
 }
+
+/// How many recently found blocks [`check`] remembers.
+const RECENT_BLOCKS: usize = 4;
 
 /// Reserves `size` zeroed bytes aligned to `align` (a power of two, 1..=64) and returns
 /// their address.
@@ -99,11 +105,15 @@ pub fn free(address: u32) {
 }
 
 /// Removes the block starting at `address` from the live ones (and from [`check`]'s
-/// last find), returning its layout; `None` for an unknown address.
+/// recent finds), returning its layout; `None` for an unknown address.
 fn forget(address: u32) -> Option<Layout> {
-    if LAST.get().is_some_and(|(start, _)| start == address) {
-        LAST.set(None);
+    let mut recent = RECENT.get();
+    for r in &mut recent {
+        if r.is_some_and(|(start, _)| start == address) {
+            *r = None;
+        }
     }
+    RECENT.set(recent);
     BLOCKS.with(|b| b.borrow_mut().remove(&address))
 }
 
@@ -115,7 +125,12 @@ pub fn check(address: u32, len: usize) -> Result<(), MemoryError> {
                 .checked_add(len)
                 .is_some_and(|end| end <= size)
     };
-    if LAST.get().is_some_and(|(start, size)| inside(start, size)) {
+    if RECENT
+        .get()
+        .iter()
+        .flatten()
+        .any(|&(start, size)| inside(start, size))
+    {
         return Ok(());
     }
     let found = BLOCKS.with(|b| {
@@ -127,7 +142,11 @@ pub fn check(address: u32, len: usize) -> Result<(), MemoryError> {
     });
     match found {
         Some(block) => {
-            LAST.set(Some(block));
+            let mut recent = RECENT.get();
+            let k = NEXT.get() % RECENT_BLOCKS;
+            recent[k] = Some(block);
+            RECENT.set(recent);
+            NEXT.set(k + 1);
             Ok(())
         }
         None => Err(fail(
@@ -183,5 +202,31 @@ mod tests {
         assert!(forget(a).is_some());
         assert!(check(a, 1).is_err());
         assert!(forget(a).is_none());
+    }
+
+    #[test]
+    fn more_blocks_than_remembered_are_still_found_and_forgotten() {
+        let starts: Vec<u32> = (0..RECENT_BLOCKS as u32 + 3)
+            .map(|i| 0x10_000 + i * 0x100)
+            .collect();
+        for &s in &starts {
+            fake_block(s, 16);
+        }
+        for _ in 0..2 {
+            for &s in &starts {
+                assert!(check(s, 16).is_ok());
+                assert!(check(s + 8, 9).is_err());
+            }
+        }
+        let last = *starts.last().expect("blocks");
+        assert!(forget(last).is_some());
+        assert!(
+            check(last, 1).is_err(),
+            "a forgotten block is not remembered"
+        );
+        for &s in &starts[..starts.len() - 1] {
+            assert!(forget(s).is_some());
+            assert!(check(s, 1).is_err());
+        }
     }
 }
