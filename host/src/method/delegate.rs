@@ -313,11 +313,11 @@ impl Method {
         dim_order: Vec<u8>,
     ) {
         if let Value::Tensor(t) = &mut self.values[vi] {
-            t.dim_order = if sizes.len() == planned.dim_order.len() {
-                planned.dim_order.clone()
-            } else {
-                dim_order
-            };
+            if sizes.len() != planned.dim_order.len() {
+                t.dim_order = dim_order;
+            } else if t.dim_order != planned.dim_order {
+                t.dim_order.clone_from(&planned.dim_order);
+            }
             t.sizes = sizes;
         }
     }
