@@ -82,11 +82,16 @@ pub struct Account {
 struct Inner {
     cap: usize,
     used: AtomicUsize,
-    /// Nanoseconds since [`base`] at which the current call must stop; `u64::MAX`: none.
+    /// Nanoseconds since [`base`] at which the current call must stop; `u64::MAX`: none;
+    /// [`PENDING`] plus a duration in nanoseconds: a deadline that starts counting when
+    /// it is first looked at ([`Account::start_deadline`]).
     deadline: AtomicU64,
     /// Most work units (multiply-accumulates, chain steps, ...) one call may ask for.
     work_cap: u64,
 }
+
+/// The bit of [`Inner::deadline`] that marks a deadline not started yet.
+const PENDING: u64 = 1 << 63;
 
 /// The instant deadlines are counted from.
 fn base() -> Instant {
@@ -175,21 +180,62 @@ impl Account {
     /// Sets (or, with `None`, clears) the deadline of the call the component is in.
     pub fn set_deadline(&self, at: Option<Instant>) {
         let ns = at.map_or(u64::MAX, |t| {
-            u64::try_from(t.saturating_duration_since(base()).as_nanos()).unwrap_or(u64::MAX - 1)
+            u64::try_from(t.saturating_duration_since(base()).as_nanos())
+                .unwrap_or(u64::MAX)
+                .min(PENDING - 1)
         });
         self.inner.deadline.store(ns, Ordering::Relaxed);
     }
 
+    /// Sets the deadline of a call that is starting to `after` from the first time it
+    /// is looked at ([`Account::past_deadline`], [`Account::remaining`]) instead of from
+    /// now, so that starting a call reads no clock.
+    ///
+    /// Why: every call into a component starts one, and a sandboxed program of small
+    /// delegates makes a hundred calls per execute (the `dispatch` fixture: 101), where a
+    /// clock read each was several percent of the execute. The first look comes from
+    /// the engine's next epoch tick, which comes a tick (a fiftieth of the deadline, see
+    /// `epoch_tick` in the host) after the call starts at most, or from native work's
+    /// first check; so a call may run up to a tick longer than `after` before it is
+    /// stopped, on top of the tick it always could.
+    pub fn start_deadline(&self, after: std::time::Duration) {
+        let ns = u64::try_from(after.as_nanos())
+            .unwrap_or(u64::MAX)
+            .min(PENDING - 1);
+        self.inner.deadline.store(PENDING | ns, Ordering::Relaxed);
+    }
+
+    /// The deadline in nanoseconds since [`base`], `u64::MAX` for none; a pending one
+    /// ([`Account::start_deadline`]) starts counting now.
+    fn deadline_ns(&self) -> u64 {
+        let d = self.inner.deadline.load(Ordering::Relaxed);
+        if d == u64::MAX || d & PENDING == 0 {
+            return d;
+        }
+        let now = u64::try_from(base().elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let at = now.saturating_add(d & !PENDING).min(u64::MAX - 1);
+        // Another thread (native work's pool) may have started it first: keep theirs.
+        match self
+            .inner
+            .deadline
+            .compare_exchange(d, at, Ordering::Relaxed, Ordering::Relaxed)
+        {
+            Ok(_) => at,
+            Err(other) if other & PENDING == 0 => other,
+            Err(_) => at,
+        }
+    }
+
     /// Whether the current call is past its deadline (reads the wall clock).
     pub fn past_deadline(&self) -> bool {
-        let d = self.inner.deadline.load(Ordering::Relaxed);
+        let d = self.deadline_ns();
         d != u64::MAX && base().elapsed().as_nanos() >= d as u128
     }
 
     /// Time left before the current call's deadline: `None` when no deadline is set,
     /// zero when it has passed. Waits on a device (the GPU) are bounded by it.
     pub fn remaining(&self) -> Option<std::time::Duration> {
-        let d = self.inner.deadline.load(Ordering::Relaxed);
+        let d = self.deadline_ns();
         if d == u64::MAX {
             return None;
         }
@@ -297,6 +343,20 @@ mod tests {
         );
         a.set_deadline(None);
         a.check_deadline().expect("cleared");
+        // A deadline that starts when first looked at: not past at the first look,
+        // past once its time has gone by after it.
+        a.start_deadline(std::time::Duration::from_millis(20));
+        a.check_deadline().expect("just started");
+        assert!(a
+            .remaining()
+            .is_some_and(|r| r <= std::time::Duration::from_millis(20)));
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        assert_eq!(
+            a.check_deadline().expect_err("past").kind,
+            AccelErrorKind::Deadline
+        );
+        a.start_deadline(std::time::Duration::ZERO);
+        a.check_deadline().expect_err("no time at all");
         a.check_work(Some(10), "w").expect("at the cap");
         assert_eq!(
             a.check_work(Some(11), "w").expect_err("over").kind,

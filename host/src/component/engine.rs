@@ -18,8 +18,10 @@ use crate::{Error, ErrorKind, Result};
 
 /// How often the engine's epoch advances for a call deadline of `deadline`: a
 /// fiftieth of it, between 2 ms and 1 s. At every tick a running instance compares the
-/// wall clock with its call deadline, so a deadline fires within about a tick (2% of
-/// it) of the wall-clock time however late the ticks come on a loaded machine.
+/// wall clock with its call deadline, which counts from the call's first tick (starting
+/// a call reads no clock, see `Account::start_deadline`), so a deadline fires within
+/// about two ticks (4% of it) of the wall-clock time however late the ticks come on a
+/// loaded machine.
 ///
 /// Not a fixed short tick: on a machine with few cores the ticker thread waking every
 /// 2 ms moved the executing thread between cores often enough to double the execute

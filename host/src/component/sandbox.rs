@@ -8,7 +8,6 @@
 //! nor time spent in the host stretch it.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use plugboard_native_accel::meter::Account;
 use wasmtime::component::Instance;
@@ -155,10 +154,13 @@ impl Sandboxed {
 /// Starts a top-level call: sets the wall-clock deadline and the epoch check.
 fn start_call(info: &ComponentInfo, store: &mut Store<HostState>) {
     let deadline = info.engine.config().call_deadline;
-    store
-        .data()
-        .account
-        .set_deadline(deadline.map(|d| Instant::now() + d));
+    let account = &store.data().account;
+    match deadline {
+        // Counted from the first epoch tick of the call (no clock read per call, see
+        // `Account::start_deadline`).
+        Some(d) => account.start_deadline(d),
+        None => account.set_deadline(None),
+    }
     if deadline.is_some() {
         store.set_epoch_deadline(1);
     }
