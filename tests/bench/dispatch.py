@@ -62,15 +62,6 @@ def instructions(pte):
     return int(m.group(1)) if m else 0
 
 
-def cpu():
-    text = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
-    model = re.search(r"Model name:\s*(.*)", text)
-    flags = re.search(r"Flags:\s*(.*)", text)
-    wanted = ["avx2", "fma", "avx512f", "avx512bw", "avx512_vnni", "avx_vnni"]
-    have = set(flags.group(1).split()) if flags else set()
-    return (model.group(1).strip() if model else "unknown"), [f for f in wanted if f in have]
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=300)
@@ -86,6 +77,7 @@ def main():
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from xnnpack import median_ms  # the same timing as the XNNPACK benchmark
+    from contract import cpu  # the same CPU line as the contract benchmark
 
     torch.set_num_threads(1)
     portable_lib._unsafe_reset_threadpool(1)
