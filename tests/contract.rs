@@ -166,6 +166,9 @@ fn the_minor_check_names_each_change() {
             Some("types.wit") => text
                 .replace("        dim-order: list<u8>,\n        data: list<u8>,", "        dim-order: list<u8>,\n        data: list<u8>,\n        strides: list<u32>,")
                 .replace("        internal,\n", "        unknown,\n        internal,\n"),
+            // An export may be added in a minor (the host looks for it only in newer
+            // components), never removed.
+            Some("worlds.wit") => text.replacen("    export kernels;\n", "", 1),
             _ => text,
         };
         std::fs::write(dir.join(f.file_name().expect("name")), text).expect("write");
@@ -179,6 +182,7 @@ fn the_minor_check_names_each_change() {
         "interface kernels, function compact: added to an interface components export",
         "interface types, record tensor:",
         "interface types, enum error-kind:",
+        "world kernel-library, export kernels: removed",
     ] {
         assert!(v.contains(want), "missing `{want}` in:\n{v}");
     }
@@ -515,4 +519,141 @@ fn alloc_past_memory_names_the_component() {
         assert!(msg.contains("sha256:"), "{msg}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The elements of a float32 tensor.
+fn floats(t: &Tensor) -> Vec<f32> {
+    t.data
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// `x * y + x`, the `add_mul` delegate's definition, for inputs a test made up.
+fn add_mul_by_definition(inputs: &[Tensor]) -> Vec<f32> {
+    let (x, y) = (floats(&inputs[0]), floats(&inputs[1]));
+    x.iter().zip(&y).map(|(a, b)| a * b + a).collect()
+}
+
+/// The fixture's inputs with `x` scaled by `k` (new values in the same blocks).
+fn scaled_inputs(k: f32) -> Vec<Tensor> {
+    let mut inputs = add_mul_inputs(None);
+    let x: Vec<f32> = floats(&inputs[0]).iter().map(|v| v * k).collect();
+    inputs[0].data = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    inputs
+}
+
+fn assert_definition(out: &[EValue], inputs: &[Tensor], what: &str) {
+    let got = floats(out[0].as_tensor().expect("tensor"));
+    assert_eq!(got, add_mul_by_definition(inputs), "{what}");
+}
+
+/// 2.1's `backend-execute-again`: a delegate call whose arguments are the last
+/// `execute`'s but for input addresses runs by `execute-again` on a 2.1 backend, and
+/// gives the answer for its new inputs; a 2.0 backend, which does not export it, gets
+/// `execute` every time. A bad answer (an address outside the memory, a wrong count, an
+/// error) fails that call naming the backend, and the next call is an `execute` again;
+/// `not-supported` sends that delegate back to `execute` for good, and the call still
+/// gives the right answer.
+#[test]
+fn execute_again_conformance() {
+    let run = |m: &mut Method, inputs: &[Tensor], what: &str| {
+        m.reset_copy_counters();
+        let out = execute(m, inputs).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_definition(&out, inputs, what);
+        m.executed_again_calls()
+    };
+    // 2.0: never.
+    let reg = backend_registry("2.0.0");
+    let path = conformance_program("again-2.0.0", &Extras::default());
+    let mut m = load(&reg, &path).expect("2.0 method");
+    for k in [1.0, 2.0, 3.0] {
+        assert_eq!(
+            run(&mut m, &scaled_inputs(k), "2.0"),
+            0,
+            "2.0 has no execute-again"
+        );
+    }
+    for v in served() {
+        let newer = ContractVersion::parse(&v).is_some_and(|k| (k.major, k.minor) >= (2, 1));
+        if !newer {
+            continue;
+        }
+        let file = conformance_backend(&v);
+        let reg = backend_registry(&v);
+        let path = conformance_program(&format!("again-{v}"), &Extras::default());
+        let mut m = load(&reg, &path).unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert_eq!(
+            run(&mut m, &scaled_inputs(1.0), &v),
+            0,
+            "{v}: first call is an execute"
+        );
+        assert_eq!(
+            run(&mut m, &scaled_inputs(2.0), &v),
+            1,
+            "{v}: then execute-again"
+        );
+        assert_eq!(
+            run(&mut m, &scaled_inputs(-0.5), &v),
+            1,
+            "{v}: new inputs are read"
+        );
+        m.set_execute_again(false);
+        assert_eq!(run(&mut m, &scaled_inputs(3.0), &v), 0, "{v}: switched off");
+        m.set_execute_again(true);
+        assert_eq!(
+            run(&mut m, &scaled_inputs(3.0), &v),
+            0,
+            "{v}: execute after switching on"
+        );
+        assert_eq!(
+            run(&mut m, &scaled_inputs(4.0), &v),
+            1,
+            "{v}: then execute-again"
+        );
+
+        // Misbehaviours of `execute-again`: each fails its call naming the backend and
+        // the instruction; the next call is an `execute` and the one after it repeats.
+        for (first, says) in [
+            (-1004.0, "output tensor at 0xfffffff0"),
+            (
+                -1005.0,
+                "backend-execute-again returned 2 addresses for a delegate call with 1 output",
+            ),
+            (-1007.0, "conformance-again-error: asked to fail"),
+        ] {
+            let e = execute(&mut m, &add_mul_inputs(Some(first))).expect_err("misbehaves");
+            let msg = e.to_string();
+            println!("{v}: {msg}");
+            assert!(msg.contains(says), "{msg}");
+            assert_eq!(
+                e.context.component.as_deref(),
+                Some(file.as_path()),
+                "{msg}"
+            );
+            assert!(e.context.instruction.is_some(), "{msg}");
+            assert_eq!(
+                run(&mut m, &scaled_inputs(5.0), &v),
+                0,
+                "{v}: execute after {first}"
+            );
+            assert_eq!(
+                run(&mut m, &scaled_inputs(6.0), &v),
+                1,
+                "{v}: again after {first}"
+            );
+        }
+
+        // `not-supported`: that call runs by `execute` (and is right), and so does every
+        // later one.
+        let inputs = add_mul_inputs(Some(-1006.0));
+        assert_eq!(run(&mut m, &inputs, &v), 0, "{v}: not-supported falls back");
+        for k in [7.0, 8.0] {
+            assert_eq!(
+                run(&mut m, &scaled_inputs(k), &v),
+                0,
+                "{v}: execute for good"
+            );
+        }
+    }
 }

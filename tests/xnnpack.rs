@@ -874,7 +874,8 @@ fn sigmoid_and_hardswish_match_executorch_bit_for_bit() {
 
 /// One process serves the XNNPACK backend built against contract 1.4 (the test
 /// artifact `test-components/xnnpack-v1`, tensors by value through the 1.x adapter) and
-/// the bundled 2.0 build (tensors copied once between linear memories): on every
+/// the bundled 2.x build (2.1: tensors copied once between linear memories, and calls
+/// after the first by `execute-again`): on every
 /// XNNPACK fixture, fp32 and int8, both give the same bytes.
 #[test]
 fn contract_1_and_2_builds_give_identical_outputs() {
@@ -892,7 +893,7 @@ fn contract_1_and_2_builds_give_identical_outputs() {
             .version
             .to_string()
     };
-    assert_eq!(version(&v2), "2.0.0");
+    assert_eq!(version(&v2), "2.1.0");
     assert_eq!(version(&v1), "1.4.0");
     let mut compared = 0;
     for variant in ["xnnpack", "xnnpack_q8"] {
@@ -917,4 +918,121 @@ fn contract_1_and_2_builds_give_identical_outputs() {
         }
     }
     assert!(compared >= 8, "compared {compared} programs");
+}
+
+/// A float32 tensor-ref of `sizes` at `address` (contiguous).
+fn tensor_ref(sizes: &[u32], address: u32) -> plugboard::bindings::types::Evalue {
+    plugboard::bindings::types::Evalue::Tensor(plugboard::bindings::types::TensorRef {
+        dtype: plugboard::bindings::types::ScalarType::Float,
+        sizes: sizes.to_vec(),
+        dim_order: (0..sizes.len() as u8).collect(),
+        address,
+    })
+}
+
+/// `values` written into a fresh block of the instance's memory; returns its address.
+fn block_of(inst: &mut BackendInstance, values: &[f32]) -> u32 {
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let a = inst.alloc(bytes.len() as u64, 64).expect("alloc");
+    let memory = inst.memory().expect("memory").clone();
+    // SAFETY: the backend is not running; no other view of its memory is alive.
+    unsafe { memory.bytes_mut(a, bytes.len()) }
+        .expect("inside")
+        .copy_from_slice(&bytes);
+    a
+}
+
+/// `n` float32s at `address` in the instance's memory.
+fn floats_at(inst: &BackendInstance, address: u32, n: usize) -> Vec<f32> {
+    let memory = inst.memory().expect("memory").clone();
+    // SAFETY: as in `block_of`.
+    let bytes = unsafe { memory.bytes(address, 4 * n) }.expect("inside");
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// Calling the bundled (2.1) build directly: `execute-again` runs the graph on new input
+/// addresses with the last `execute`'s layouts, including after a reshape; a wrong
+/// number of addresses or an address outside its blocks is an error naming the
+/// component, not a trap.
+#[test]
+fn direct_execute_again_and_reshape() {
+    let mut inst = backend_instance();
+    assert!(inst.can_execute_again(), "the bundled build is 2.1");
+    let h = inst
+        .init(
+            BACKEND,
+            &blob("add_mul", 0),
+            &[],
+            Arc::new(Default::default()),
+        )
+        .expect("init add_mul");
+    let x: Vec<f32> = (0..24).map(|i| i as f32).collect();
+    let y: Vec<f32> = (0..24).map(|i| 0.5 * i as f32).collect();
+    let (bx, by) = (block_of(&mut inst, &x), block_of(&mut inst, &y));
+    let out = inst
+        .execute_v2(
+            h,
+            &[
+                tensor_ref(&[2, 3, 4], bx),
+                tensor_ref(&[2, 3, 4], by),
+                tensor_ref(&[2, 3, 4], 0),
+            ],
+        )
+        .expect("execute");
+    let plugboard::bindings::types::Evalue::Tensor(o) = &out[0] else {
+        panic!("a tensor output");
+    };
+    assert_eq!(o.sizes, vec![2, 3, 4]);
+    let want = |x: &[f32], y: &[f32], i: usize| x[i] * y[i % y.len()] + x[i];
+    let vals = floats_at(&inst, o.address, 24);
+    assert!((0..24).all(|i| vals[i] == want(&x, &y, i)));
+    // Again on a new x, in another block.
+    let x2: Vec<f32> = (0..24).map(|i| 3.0 - i as f32).collect();
+    let bx2 = block_of(&mut inst, &x2);
+    let addrs = inst
+        .execute_again(h, &[bx2, by])
+        .expect("execute-again")
+        .expect("supported");
+    assert_eq!(addrs.len(), 1);
+    let vals = floats_at(&inst, addrs[0], 24);
+    assert!((0..24).all(|i| vals[i] == want(&x2, &y, i)), "{vals:?}");
+    // A reshaped execute ([4, 3, 4] and y broadcast from [4]), then again with its layouts.
+    let x3: Vec<f32> = (0..48).map(|i| i as f32 - 20.0).collect();
+    let y3 = [1.0f32, 2.0, 3.0, 4.0];
+    let (bx3, by3) = (block_of(&mut inst, &x3), block_of(&mut inst, &y3));
+    inst.execute_v2(
+        h,
+        &[
+            tensor_ref(&[4, 3, 4], bx3),
+            tensor_ref(&[4], by3),
+            tensor_ref(&[2, 3, 4], 0),
+        ],
+    )
+    .expect("execute reshaped");
+    let x4: Vec<f32> = (0..48).map(|i| 0.25 * i as f32).collect();
+    let bx4 = block_of(&mut inst, &x4);
+    let addrs = inst
+        .execute_again(h, &[bx4, by3])
+        .expect("execute-again reshaped")
+        .expect("supported");
+    let vals = floats_at(&inst, addrs[0], 48);
+    assert!((0..48).all(|i| vals[i] == want(&x4, &y3, i)), "{vals:?}");
+    // Misuse is an error naming the component; the instance keeps working.
+    let e = inst.execute_again(h, &[bx4]).expect_err("one address");
+    println!("{e}");
+    assert_eq!(e.kind, ErrorKind::InvalidState, "{e}");
+    assert!(e.context.component.is_some(), "{e}");
+    let e = inst.execute_again(h, &[8, by3]).expect_err("not a block");
+    println!("{e}");
+    assert!(e.context.component.is_some(), "{e}");
+    assert!(!inst.is_poisoned());
+    let addrs = inst
+        .execute_again(h, &[bx3, by3])
+        .expect("runs after errors")
+        .expect("supported");
+    let vals = floats_at(&inst, addrs[0], 48);
+    assert!((0..48).all(|i| vals[i] == want(&x3, &y3, i)));
 }

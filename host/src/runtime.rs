@@ -529,6 +529,12 @@ impl LiveMethod {
         self.method.set_host_copies(on);
     }
 
+    /// Turns `execute-again` for delegate calls on or off
+    /// ([`Method::set_execute_again`]); kept across moves.
+    pub fn set_execute_again(&mut self, on: bool) {
+        self.method.set_execute_again(on);
+    }
+
     /// Moves to the runtime's current components if they changed for this method, then
     /// runs the method once. A failed move is not an error of the execute: the method
     /// runs on its old components and [`LiveMethod::last_move_error`] says why.
@@ -612,12 +618,13 @@ impl LiveMethod {
         }
     }
 
-    /// The method loaded again against `registry`, with the inputs, batching and host-copy settings
-    /// of this one.
+    /// The method loaded again against `registry`, with the inputs, batching, host-copy
+    /// and execute-again settings of this one.
     fn reload(&self, registry: &Registry) -> Result<Method> {
         let mut method = Method::load(self.method.program().clone(), self.method.name(), registry)?;
         method.set_batching(self.method.is_batching());
         method.set_host_copies(self.method.host_copies());
+        method.set_execute_again(self.method.execute_again());
         for (i, v) in self.inputs.iter().enumerate() {
             if let Some(v) = v {
                 method.set_input(i, v.clone())?;

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark: what contract 2.0 changed on the data path. The same .pte files run on
+"""Benchmark: what contract 2.x changed on the data path. The same .pte files run on
 the 1.4 builds of the portable kernel library and the XNNPACK backend (tensors by value:
-the 1.x contract) and on the bundled 2.0 builds (tensors copied once between linear
-memories), in one run on one machine, next to ExecuTorch's own XNNPACK runtime at one
+the 1.x contract) and on the bundled 2.x builds (2.0: tensors copied once between linear
+memories; 2.1: a delegate's calls after its first by `execute-again`, only addresses
+crossing), in one run on one machine, next to ExecuTorch's own XNNPACK runtime at one
 thread. Prints a table of bytes and medians and the machine's CPU.
 
 Run from the repository root, with the venv of tests/fixtures/README.md (executorch
@@ -18,7 +19,7 @@ own inputs and outputs are the same under both contracts and left out), and the 
 made of them. Under 1.x each byte is copied four times: the sending guest copies it into
 a list, the host lifts the list into its own buffer and lowers that into the receiving
 guest, which copies it to where it belongs (two of the four through host buffers).
-Under 2.0 the host copies it once, straight from one linear memory into the other, and
+Under 2.x the host copies it once, straight from one linear memory into the other, and
 not at all when the backend holds it from an earlier call of the same execute (an input
 several delegates read, see `host/src/method/resident.rs`). Times: `plugboard run --warmup 7 --repeat N` medians (native kernels on, one
 thread), best of `--rounds`; ExecuTorch through `executorch.runtime` with its XNNPACK
@@ -127,8 +128,8 @@ def main():
     path = f"native kernels capped at {args.isa}" if args.isa else "native kernels on (best ISA)"
     print(f"\nCPU: {name}; flags: {' '.join(flags)}; 1 thread; {path}")
     print(
-        f"{'program':<22} {'tensor B':>9} {'1.x copied B':>13} {'host-buffered':>13} {'2.0 copied B':>13} {'host-buffered':>13}"
-        f" {'1.x ms':>8} {'2.0 ms':>8} {'2.0/1.x':>8} {'ET ms':>8} {'1.x/ET':>7} {'2.0/ET':>7}"
+        f"{'program':<22} {'tensor B':>9} {'1.x copied B':>13} {'host-buffered':>13} {'2.x copied B':>13} {'host-buffered':>13}"
+        f" {'1.x ms':>8} {'2.x ms':>8} {'2.x/1.x':>8} {'ET ms':>8} {'1.x/ET':>7} {'2.x/ET':>7}"
     )
     for label, (ms1, b1, _), (ms2, b2, c2), et in rows:
         print(
@@ -137,7 +138,7 @@ def main():
         )
     print(
         "\ntensor B: delegate tensor bytes per execute; copied B: the copies made of them"
-        " (1.x: four per byte, two through host buffers; 2.0: one, by the host, straight"
+        " (1.x: four per byte, two through host buffers; 2.x: one, by the host, straight"
         " between linear memories, and none for an input the backend holds from an earlier"
         " call of the execute). ms: medians per execute."
     )

@@ -9,9 +9,11 @@ machine. Prints a table of medians per execute and per instruction, and the CPU.
   vector product each, and 75 portable kernel calls (72 of them byte moves:
   `squeeze_copy`, `split_with_sizes_copy`, `unsqueeze_copy`).
 
-Each plugboard program runs as shipped, with `--host-copies off` (every byte-moving
-operator a kernel-library call, see host/src/method/host_copy.rs) and with
-`--deadline-ms 0` (no call deadline: what the epoch checks the deadline needs cost).
+Each plugboard program runs as shipped, with `--execute-again off` (every delegate call
+an `execute`, as for a contract 2.0 backend, see host/src/method/execute_again.rs), with
+`--host-copies off` (every byte-moving operator a kernel-library call, see
+host/src/method/host_copy.rs) and with `--deadline-ms 0` (no call deadline: what the
+epoch checks the deadline needs cost).
 
 Run from the repository root, with the venv of tests/fixtures/README.md, after
 `cargo build --release`:
@@ -38,6 +40,7 @@ PROGRAMS = [
 
 CONFIGS = [
     ("plugboard", []),
+    ("execute-again off", ["--execute-again", "off"]),
     ("host copies off", ["--host-copies", "off"]),
     ("no deadline", ["--deadline-ms", "0"]),
 ]

@@ -3,12 +3,14 @@
 //! packages.
 //!
 //! The rule (README, "Version policy"): a minor may add interfaces, types, variant,
-//! enum and flags cases at the end, world imports, and functions to interfaces the
-//! host implements (imports). Everything an older component was built against keeps
-//! its shape: interfaces, functions (parameter names and types, results), record
-//! fields, resources, world imports and exports. An interface a component exports
-//! gets no new functions in a minor: the host would call them on components that do
-//! not have them.
+//! enum and flags cases at the end, world imports, functions to interfaces the host
+//! implements (imports), and new interfaces to a world's exports (2.1 added
+//! `backend-execute-again`): the host looks an added export up only in components
+//! built against that minor or a later one. Everything an older component was built
+//! against keeps its shape: interfaces, functions (parameter names and types, results),
+//! record fields, resources, world imports and exports. An interface a component
+//! already exports gets no new functions in a minor: the host would call them on
+//! components that do not have them.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -222,8 +224,8 @@ pub fn violations(older: &Contract, newer: &Contract) -> Vec<String> {
             out.push(format!("world {wname}, import {gone}: removed"));
         }
         let (oe, ne) = (names(older, &old.exports), names(newer, &new.exports));
-        if oe != ne {
-            out.push(format!("world {wname}: exports {oe:?} became {ne:?}"));
+        for gone in oe.difference(&ne) {
+            out.push(format!("world {wname}, export {gone}: removed"));
         }
     }
     out

@@ -7,7 +7,7 @@
 //! `describe` reports the payload's context binary size (bytes) for `plugboard inspect`.
 //! The graph run is `forward`, the name ExecuTorch gives a single-method export.
 
-pub use plugboard_sdk::v2_0::backend::{exports, plugboard};
+pub use plugboard_sdk::v2_1::backend::{exports, plugboard};
 
 pub mod header;
 
@@ -20,10 +20,10 @@ use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor, TensorRef};
 /// The backend id this component registers.
 pub const BACKEND_ID: &str = "QnnBackend";
 
-use plugboard_sdk::v2_0::backend::{error as err, incompatible};
+use plugboard_sdk::v2_1::backend::{error as err, incompatible};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    plugboard_sdk::v2_0::backend::check_backend_id(&[BACKEND_ID], id)
+    plugboard_sdk::v2_1::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 fn parse(processed: &[u8]) -> Result<header::Payload<'_>, Error> {
@@ -120,10 +120,23 @@ impl GuestDelegateHandle for Delegate {
     }
 }
 
+/// Contract 2.1's `execute-again` is not implemented: every call of a delegate is an
+/// `execute` (the host falls back on `not-supported`, for good).
+impl exports::plugboard::runtime::backend_execute_again::Guest for Qnn {
+    fn execute_again(
+        _delegate: exports::plugboard::runtime::backend_interface::DelegateHandleBorrow<'_>,
+        _input_addresses: Vec<u32>,
+    ) -> Result<Vec<u32>, Error> {
+        Err(plugboard_sdk::v2_1::backend::not_supported(
+            "the QNN backend runs every delegate call by `execute`",
+        ))
+    }
+}
+
 impl Drop for Delegate {
     fn drop(&mut self) {
         let _ = qnn::destroy_context(self.context);
     }
 }
 
-plugboard_sdk::export_backend!(Qnn, v2_0);
+plugboard_sdk::export_backend!(Qnn, v2_1);

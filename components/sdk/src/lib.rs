@@ -5,8 +5,8 @@
 //! ExecuTorch programs (`.pte`) inside plugboard's sandbox.
 //!
 //! - **Bindings for every released contract**, one module per version behind a feature
-//!   (`v2_0`, the default, `v1_4` ... `v1_0`), each with a module per world: [`v2_0::backend`]
-//!   and [`v2_0::kernel_library`], and the enabled version's as [`backend`] and
+//!   (`v2_1`, the default, `v2_0`, `v1_4` ... `v1_0`), each with a module per world:
+//!   [`v2_1::backend`] and [`v2_1::kernel_library`], and the enabled version's as [`backend`] and
 //!   [`kernel_library`]. They are generated from the frozen contract folders
 //!   this crate carries (`wit/X.Y.Z`, exactly as published); a component is built
 //!   against one version and a plugboard host serves it the behaviour of that version.
@@ -21,9 +21,12 @@
 //!   backend payload headers ([`payload`]) and the allocator ([`global_allocator!`]).
 //!
 //! A complete backend (add it to a crate with `crate-type = ["cdylib"]`, build with
-//! `cargo build --release --target wasm32-wasip2`), against contract 2.0: input tensors
+//! `cargo build --release --target wasm32-wasip2`), against contract 2.1: input tensors
 //! are `tensor-ref`s to blocks the host reserved with `alloc` and filled; outputs are
-//! `tensor-ref`s to bytes the backend keeps until its next call.
+//! `tensor-ref`s to bytes the backend keeps until its next call. 2.1's `execute-again`
+//! (a delegate run again with its last `execute`'s arguments at new input addresses)
+//! may answer `not-supported`: the host then calls `execute` every time
+//! (`components/examples/backend` implements it).
 //!
 //! ```no_run
 //! use std::cell::RefCell;
@@ -58,6 +61,12 @@
 //!     fn init(id: String, _blob: Vec<u8>, _specs: Vec<CompileSpec>) -> Result<DelegateHandle, Error> {
 //!         check_backend_id(&["DoublerBackend"], &id)?;
 //!         Ok(DelegateHandle::new(Handle { out: RefCell::new(Vec::new()) }))
+//!     }
+//! }
+//!
+//! impl GuestExecuteAgain for Doubler {
+//!     fn execute_again(_d: DelegateHandleBorrow<'_>, _inputs: Vec<u32>) -> Result<Vec<u32>, Error> {
+//!         Err(not_supported("every call is an execute"))
 //!     }
 //! }
 //!
@@ -358,7 +367,7 @@ macro_rules! tensor_ref_views {
 /// linear memory; `alloc` and `free` are [`memory`](crate::memory)'s.
 #[allow(unused_macros)]
 macro_rules! contract_version_2 {
-    ($feature:tt, $module:ident, $version:tt, $path:tt, $backend_world:tt, $backend_module:tt, $kernels_world:tt, $kernels_module:tt) => {
+    ($feature:tt, $module:ident, $version:tt, $path:tt, $backend_world:tt, $backend_module:tt, $kernels_world:tt, $kernels_module:tt, { $($backend_prelude:item)* }) => {
         #[cfg(feature = $feature)]
         #[doc = concat!("Bindings and helpers for `plugboard:runtime@", $version, "` (feature `", $feature, "`).")]
         pub mod $module {
@@ -402,6 +411,7 @@ macro_rules! contract_version_2 {
                         check_backend_id, error, incompatible, internal, invalid_argument,
                         not_found, not_supported,
                     };
+                    $($backend_prelude)*
                 }
             }
 
@@ -523,7 +533,24 @@ contract_version_2!(
     "backend-2-0-0",
     "plugboard_sdk::v2_0::backend",
     "kernel-library-2-0-0",
-    "plugboard_sdk::v2_0::kernel_library"
+    "plugboard_sdk::v2_0::kernel_library",
+    {}
+);
+contract_version_2!(
+    "v2_1",
+    v2_1,
+    "2.1.0",
+    "wit/2.1.0",
+    "backend-2-1-0",
+    "plugboard_sdk::v2_1::backend",
+    "kernel-library-2-1-0",
+    "plugboard_sdk::v2_1::kernel_library",
+    {
+        /// 2.1: running a delegate again with its last `execute`'s arguments but for
+        /// input addresses (`backend-execute-again`), implemented by the backend type.
+        pub use super::exports::plugboard::runtime::backend_execute_again::Guest as GuestExecuteAgain;
+        pub use super::exports::plugboard::runtime::backend_interface::DelegateHandleBorrow;
+    }
 );
 contract_version!(
     "v1_4",
@@ -547,26 +574,38 @@ contract_version!(
         feature = "v1_2",
         feature = "v1_3",
         feature = "v1_4",
-        feature = "v2_0"
+        feature = "v2_0",
+        feature = "v2_1"
     ))
 ))]
 pub use v1_0::{backend, kernel_library, CONTRACT_VERSION};
 #[cfg(all(
     feature = "v1_1",
-    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+    not(any(
+        feature = "v1_2",
+        feature = "v1_3",
+        feature = "v1_4",
+        feature = "v2_0",
+        feature = "v2_1"
+    ))
 ))]
 pub use v1_1::{backend, kernel_library, CONTRACT_VERSION};
 #[cfg(all(
     feature = "v1_2",
-    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0", feature = "v2_1"))
 ))]
 pub use v1_2::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(all(feature = "v1_3", not(any(feature = "v1_4", feature = "v2_0"))))]
+#[cfg(all(
+    feature = "v1_3",
+    not(any(feature = "v1_4", feature = "v2_0", feature = "v2_1"))
+))]
 pub use v1_3::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(all(feature = "v1_4", not(feature = "v2_0")))]
+#[cfg(all(feature = "v1_4", not(any(feature = "v2_0", feature = "v2_1"))))]
 pub use v1_4::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(feature = "v2_0")]
+#[cfg(all(feature = "v2_0", not(feature = "v2_1")))]
 pub use v2_0::{backend, kernel_library, CONTRACT_VERSION};
+#[cfg(feature = "v2_1")]
+pub use v2_1::{backend, kernel_library, CONTRACT_VERSION};
 
 // The version `export_backend!(T)` and `export_kernel_library!(T)` use: the newest one
 // whose feature is on (a component enables exactly one; see the guard below).
@@ -578,7 +617,8 @@ pub use v2_0::{backend, kernel_library, CONTRACT_VERSION};
         feature = "v1_2",
         feature = "v1_3",
         feature = "v1_4",
-        feature = "v2_0"
+        feature = "v2_0",
+        feature = "v2_1"
     ))
 ))]
 #[doc(hidden)]
@@ -596,7 +636,8 @@ macro_rules! __export_backend_default {
         feature = "v1_2",
         feature = "v1_3",
         feature = "v1_4",
-        feature = "v2_0"
+        feature = "v2_0",
+        feature = "v2_1"
     ))
 ))]
 #[doc(hidden)]
@@ -609,7 +650,13 @@ macro_rules! __export_kernel_library_default {
 
 #[cfg(all(
     feature = "v1_1",
-    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+    not(any(
+        feature = "v1_2",
+        feature = "v1_3",
+        feature = "v1_4",
+        feature = "v2_0",
+        feature = "v2_1"
+    ))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -621,7 +668,13 @@ macro_rules! __export_backend_default {
 
 #[cfg(all(
     feature = "v1_1",
-    not(any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+    not(any(
+        feature = "v1_2",
+        feature = "v1_3",
+        feature = "v1_4",
+        feature = "v2_0",
+        feature = "v2_1"
+    ))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -633,7 +686,7 @@ macro_rules! __export_kernel_library_default {
 
 #[cfg(all(
     feature = "v1_2",
-    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0", feature = "v2_1"))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -645,7 +698,7 @@ macro_rules! __export_backend_default {
 
 #[cfg(all(
     feature = "v1_2",
-    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0"))
+    not(any(feature = "v1_3", feature = "v1_4", feature = "v2_0", feature = "v2_1"))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -655,7 +708,10 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(all(feature = "v1_3", not(any(feature = "v1_4", feature = "v2_0"))))]
+#[cfg(all(
+    feature = "v1_3",
+    not(any(feature = "v1_4", feature = "v2_0", feature = "v2_1"))
+))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -664,7 +720,10 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(all(feature = "v1_3", not(any(feature = "v1_4", feature = "v2_0"))))]
+#[cfg(all(
+    feature = "v1_3",
+    not(any(feature = "v1_4", feature = "v2_0", feature = "v2_1"))
+))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
@@ -673,7 +732,7 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(all(feature = "v1_4", not(feature = "v2_0")))]
+#[cfg(all(feature = "v1_4", not(any(feature = "v2_0", feature = "v2_1"))))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -682,7 +741,7 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(all(feature = "v1_4", not(feature = "v2_0")))]
+#[cfg(all(feature = "v1_4", not(any(feature = "v2_0", feature = "v2_1"))))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
@@ -691,7 +750,7 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(feature = "v2_0")]
+#[cfg(all(feature = "v2_0", not(feature = "v2_1")))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -700,12 +759,30 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(feature = "v2_0")]
+#[cfg(all(feature = "v2_0", not(feature = "v2_1")))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
     ($ty:ident) => {
         $crate::export_kernel_library!($ty, v2_0);
+    };
+}
+
+#[cfg(feature = "v2_1")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v2_1);
+    };
+}
+
+#[cfg(feature = "v2_1")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v2_1);
     };
 }
 
@@ -725,19 +802,30 @@ macro_rules! __export_kernel_library_default {
                 feature = "v1_2",
                 feature = "v1_3",
                 feature = "v1_4",
-                feature = "v2_0"
+                feature = "v2_0",
+                feature = "v2_1"
             )
         ),
         all(
             feature = "v1_1",
-            any(feature = "v1_2", feature = "v1_3", feature = "v1_4", feature = "v2_0")
+            any(
+                feature = "v1_2",
+                feature = "v1_3",
+                feature = "v1_4",
+                feature = "v2_0",
+                feature = "v2_1"
+            )
         ),
         all(
             feature = "v1_2",
-            any(feature = "v1_3", feature = "v1_4", feature = "v2_0")
+            any(feature = "v1_3", feature = "v1_4", feature = "v2_0", feature = "v2_1")
         ),
-        all(feature = "v1_3", any(feature = "v1_4", feature = "v2_0")),
-        all(feature = "v1_4", feature = "v2_0"),
+        all(
+            feature = "v1_3",
+            any(feature = "v1_4", feature = "v2_0", feature = "v2_1")
+        ),
+        all(feature = "v1_4", any(feature = "v2_0", feature = "v2_1")),
+        all(feature = "v2_0", feature = "v2_1"),
     )
 ))]
 compile_error!(
@@ -755,6 +843,7 @@ macro_rules! export_backend {
     ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_2_0_impl!($ty with_types_in $crate::v1_2::backend); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_2::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_3_0_impl!($ty with_types_in $crate::v1_3::backend); $crate::component_metadata!("1.3.0"); $crate::__keep!($ty, $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_3::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v2_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_2_0_0_impl!($ty with_types_in $crate::v2_0::backend); $crate::component_metadata!("2.0.0"); $crate::__keep!($ty, $crate::v2_0::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, alloc, free, init]); $crate::__keep!(<$ty as $crate::v2_0::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v2_0::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+    ($ty:ident, v2_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_2_1_0_impl!($ty with_types_in $crate::v2_1::backend); $crate::component_metadata!("2.1.0"); $crate::__keep!($ty, $crate::v2_1::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, alloc, free, init]); $crate::__keep!($ty, $crate::v2_1::backend::exports::plugboard::runtime::backend_execute_again::Guest, [execute_again]); $crate::__keep!(<$ty as $crate::v2_1::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v2_1::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_4_0_impl!($ty with_types_in $crate::v1_4::backend); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
 }
 
@@ -769,6 +858,7 @@ macro_rules! export_kernel_library {
     ($ty:ident, v1_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_2_0_impl!($ty with_types_in $crate::v1_2::kernel_library); $crate::component_metadata!("1.2.0"); $crate::__keep!($ty, $crate::v1_2::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
     ($ty:ident, v1_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_3_0_impl!($ty with_types_in $crate::v1_3::kernel_library); $crate::component_metadata!("1.3.0"); $crate::__keep!($ty, $crate::v1_3::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
     ($ty:ident, v2_0) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_0_0_impl!($ty with_types_in $crate::v2_0::kernel_library); $crate::component_metadata!("2.0.0"); $crate::__keep!($ty, $crate::v2_0::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
+    ($ty:ident, v2_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_1_0_impl!($ty with_types_in $crate::v2_1::kernel_library); $crate::component_metadata!("2.1.0"); $crate::__keep!($ty, $crate::v2_1::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
     ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_4_0_impl!($ty with_types_in $crate::v1_4::kernel_library); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
 }
 

@@ -22,6 +22,13 @@
 //   after `alloc`, output arguments come at address 0, and the output is returned as a
 //   `tensor-ref` to bytes the handle keeps until the next call; a first input element of
 //   `-1003` returns it at an address outside linear memory.
+// - From 2.1 (feature `execute-again`) it keeps the arguments of its last successful
+//   `execute` and implements `execute-again` with them. A first input element asks
+//   that call for a misbehaviour: `-1004` an output address outside linear memory,
+//   `-1005` two output addresses for one output, `-1006` `not-supported` (the host must
+//   call `execute` instead, now and for every later call of the delegate), `-1007` an
+//   `invalid-argument` error. `-1003` and profiling behave as in `execute`; `-1001`
+//   answers `not-supported`, so that `execute` runs and fails as asked.
 
 use sdk::plugboard;
 use sdk::prelude::*;
@@ -36,6 +43,9 @@ struct Handle {
     /// The last output (2.0: the host copies it out after `execute`).
     #[cfg(feature = "tensor-refs")]
     out: std::cell::RefCell<Vec<u8>>,
+    /// The arguments of the last successful `execute` (2.1: what `execute-again` runs).
+    #[cfg(feature = "execute-again")]
+    last: std::cell::RefCell<Vec<TensorRef>>,
 }
 
 impl GuestDelegateHandle for Handle {
@@ -127,6 +137,16 @@ impl GuestDelegateHandle for Handle {
         {
             let mut kept = self.out.borrow_mut();
             *kept = data;
+            #[cfg(feature = "execute-again")]
+            {
+                *self.last.borrow_mut() = args
+                    .iter()
+                    .filter_map(|a| match a {
+                        Evalue::Tensor(t) => Some(t.clone()),
+                        _ => None,
+                    })
+                    .collect();
+            }
             // `-1003` asks for an output outside linear memory, as a broken backend
             // might return.
             let address = match x.first() {
@@ -307,6 +327,72 @@ impl Guest for Conformance {
         #[cfg(feature = "gpu")]
         check_gpu(&compile_specs)?;
         Ok(DelegateHandle::new(Handle::default()))
+    }
+}
+
+/// 2.1: `execute` again on new input addresses, with the layouts of the last call.
+#[cfg(feature = "execute-again")]
+impl GuestExecuteAgain for Conformance {
+    fn execute_again(
+        delegate: DelegateHandleBorrow<'_>,
+        input_addresses: Vec<u32>,
+    ) -> Result<Vec<u32>, Error> {
+        let h: &Handle = delegate.get();
+        let last = h.last.borrow();
+        let [x, y, out] = last.as_slice() else {
+            return Err(error(
+                ErrorKind::InvalidState,
+                format!("execute-again before a successful execute ({CONTRACT})"),
+            ));
+        };
+        let [xa, ya] = input_addresses.as_slice() else {
+            return Err(invalid_argument(format!(
+                "expected 2 input addresses, got {}",
+                input_addresses.len()
+            )));
+        };
+        let at = |t: &TensorRef, address: u32| TensorRef {
+            address,
+            ..t.clone()
+        };
+        #[cfg(feature = "profiling")]
+        let start = plugboard::runtime::clock::now();
+        let (x, y) = (at(x, *xa).to_f32s()?, at(y, *ya).to_f32s()?);
+        match x.first() {
+            Some(&-1001.0) | Some(&-1006.0) => {
+                return Err(error(
+                    ErrorKind::NotSupported,
+                    "conformance-again-unsupported: call execute",
+                ))
+            }
+            Some(&-1007.0) => {
+                return Err(invalid_argument("conformance-again-error: asked to fail"))
+            }
+            _ => {}
+        }
+        let numel: usize = out.sizes.iter().map(|&s| s as usize).product();
+        if x.len() != numel || y.len() != numel {
+            return Err(invalid_argument("inputs differ from the last execute's"));
+        }
+        let mut kept = h.out.borrow_mut();
+        kept.clear();
+        for i in 0..numel {
+            kept.extend_from_slice(&(x[i] * y[i] + x[i]).to_le_bytes());
+        }
+        let address = kept.as_ptr() as usize as u32;
+        #[cfg(feature = "profiling")]
+        if plugboard::runtime::profiling::enabled() {
+            plugboard::runtime::profiling::node(
+                "conformance-node",
+                start,
+                plugboard::runtime::clock::now(),
+            );
+        }
+        Ok(match x.first() {
+            Some(&-1003.0) | Some(&-1004.0) => vec![0xffff_fff0],
+            Some(&-1005.0) => vec![address, address],
+            _ => vec![address],
+        })
     }
 }
 

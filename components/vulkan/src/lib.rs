@@ -16,7 +16,7 @@
 //! converted at the boundary (ExecuTorch's Vulkan export downcasts Long to Int and
 //! Double to Float inside the graph).
 
-pub use plugboard_sdk::v2_0::backend::{exports, plugboard};
+pub use plugboard_sdk::v2_1::backend::{exports, plugboard};
 
 pub mod graph;
 pub mod header;
@@ -58,10 +58,10 @@ pub const BACKEND_ID: &str = "VulkanBackend";
 /// identifier, FlatBuffer, or inconsistent ids, dims, offsets:
 /// `delegate-invalid-compatibility`); something valid this backend does not implement
 /// (`not-supported`).
-pub use plugboard_sdk::v2_0::backend::{error as err, incompatible as compat, not_supported};
+pub use plugboard_sdk::v2_1::backend::{error as err, incompatible as compat, not_supported};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    plugboard_sdk::v2_0::backend::check_backend_id(&[BACKEND_ID], id)
+    plugboard_sdk::v2_1::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 /// Constants from the program's named data, through the `named-data` import.
@@ -173,7 +173,20 @@ impl GuestDelegateHandle for Delegate {
 
 // The SDK generates the component's exports only in the wasm build: a host build (unit
 // tests, the fuzz targets in fuzz/) links the library without them.
-plugboard_sdk::export_backend!(Vulkan, v2_0);
+/// Contract 2.1's `execute-again` is not implemented: every call of a delegate is an
+/// `execute` (the host falls back on `not-supported`, for good).
+impl exports::plugboard::runtime::backend_execute_again::Guest for Vulkan {
+    fn execute_again(
+        _delegate: exports::plugboard::runtime::backend_interface::DelegateHandleBorrow<'_>,
+        _input_addresses: Vec<u32>,
+    ) -> Result<Vec<u32>, Error> {
+        Err(not_supported(
+            "the Vulkan backend runs every delegate call by `execute`",
+        ))
+    }
+}
+
+plugboard_sdk::export_backend!(Vulkan, v2_1);
 
 /// Feeds any byte string through the whole reader as the fuzz targets do: header,
 /// `describe`, graph, operator compilation, constants (named data as zeros of the

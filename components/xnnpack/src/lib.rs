@@ -18,7 +18,7 @@ pub use bindings::{exports, plugboard};
 #[cfg(feature = "contract-1")]
 pub use plugboard_sdk::v1_4::backend as bindings;
 #[cfg(not(feature = "contract-1"))]
-pub use plugboard_sdk::v2_0::backend as bindings;
+pub use plugboard_sdk::v2_1::backend as bindings;
 
 pub mod accel;
 pub mod fusion;
@@ -79,6 +79,10 @@ struct Xnnpack;
 /// An initialized delegate.
 pub struct Delegate {
     rt: RefCell<runtime::PreparedDelegate>,
+    /// The arguments of the last successful `execute` (inputs, then outputs), which
+    /// contract 2.1's `execute-again` runs again with new input addresses.
+    #[cfg(not(feature = "contract-1"))]
+    last_args: RefCell<Vec<plugboard::runtime::types::TensorRef>>,
 }
 
 impl Guest for Xnnpack {
@@ -116,6 +120,8 @@ impl Guest for Xnnpack {
         let rt = runtime::PreparedDelegate::new(graph)?;
         Ok(DelegateHandle::new(Delegate {
             rt: RefCell::new(rt),
+            #[cfg(not(feature = "contract-1"))]
+            last_args: RefCell::new(Vec::new()),
         }))
     }
 }
@@ -151,10 +157,62 @@ impl GuestDelegateHandle for Delegate {
             }
         }
         let outs = rt.execute(&tensors[..n_in], &tensors[n_in..])?;
-        Ok(outs
+        let results = outs
             .into_iter()
             .map(|o| Evalue::Tensor(result(o)))
-            .collect())
+            .collect();
+        drop(tensors);
+        #[cfg(not(feature = "contract-1"))]
+        {
+            *self.last_args.borrow_mut() = args
+                .into_iter()
+                .filter_map(|a| match a {
+                    Evalue::Tensor(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+        }
+        Ok(results)
+    }
+}
+
+/// Contract 2.1: the delegate run again with the arguments of its last successful
+/// `execute` but for where the inputs are. The graph's output shapes follow from its
+/// input shapes alone, so the outputs have that call's layouts; only their addresses go
+/// back, and no argument is decoded or allocated again.
+#[cfg(not(feature = "contract-1"))]
+impl exports::plugboard::runtime::backend_execute_again::Guest for Xnnpack {
+    fn execute_again(
+        delegate: exports::plugboard::runtime::backend_interface::DelegateHandleBorrow<'_>,
+        input_addresses: Vec<u32>,
+    ) -> Result<Vec<u32>, Error> {
+        let d: &Delegate = delegate.get();
+        let mut rt = d.rt.try_borrow_mut().map_err(|_| {
+            err(
+                ErrorKind::InvalidState,
+                "delegate is already executing (re-entrant call)",
+            )
+        })?;
+        let mut last = d.last_args.borrow_mut();
+        let (n_in, n_out) = rt.arity();
+        if last.len() != n_in + n_out || input_addresses.len() != n_in {
+            return Err(err(
+                ErrorKind::InvalidState,
+                format!(
+                    "execute-again with {} input addresses on a delegate whose last execute had {} arguments ({n_in} inputs)",
+                    input_addresses.len(),
+                    last.len()
+                ),
+            ));
+        }
+        for (t, &a) in last.iter_mut().zip(&input_addresses) {
+            t.address = a;
+        }
+        let mut tensors = Vec::with_capacity(last.len());
+        for (i, t) in last.iter().enumerate() {
+            tensors.push(tensor_arg(t, i < n_in)?);
+        }
+        rt.execute_again(&tensors[..n_in], &tensors[n_in..])
     }
 }
 
@@ -222,4 +280,4 @@ fn result(o: runtime::Output) -> plugboard::runtime::types::TensorRef {
 #[cfg(feature = "contract-1")]
 plugboard_sdk::export_backend!(Xnnpack, v1_4);
 #[cfg(not(feature = "contract-1"))]
-plugboard_sdk::export_backend!(Xnnpack, v2_0);
+plugboard_sdk::export_backend!(Xnnpack, v2_1);

@@ -29,6 +29,7 @@ pub mod v1;
 
 pub(crate) use convert::{guest_error, to_wit_dtype};
 
+pub use self::exports::plugboard::runtime::backend_execute_again;
 pub use self::exports::plugboard::runtime::backend_interface;
 pub use self::exports::plugboard::runtime::kernels;
 pub use self::plugboard::runtime::types;

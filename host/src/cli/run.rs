@@ -55,6 +55,12 @@ pub struct RunArgs {
     /// `off` calls the kernel library for each, to measure what that saves.
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     pub host_copies: String,
+    /// Delegate calls on backends built against contract 2.1 or later whose arguments
+    /// are the last call's but for where the inputs are: `on` runs them by
+    /// `backend-execute-again` (only the input and output addresses cross); `off` calls
+    /// `execute` every time, as for a 2.0 backend, to measure what that saves.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    pub execute_again: String,
     /// Write a Chrome / Perfetto trace of every timed execute (not the `--warmup` ones:
     /// an event per instruction, its argument copies and the backends' executes) to this
     /// JSON file; open it at ui.perfetto.dev.
@@ -101,6 +107,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         method.set_batching(false);
     }
     method.set_host_copies(args.host_copies == "on");
+    method.set_execute_again(args.execute_again == "on");
     let load_time = t0.elapsed();
 
     let inputs: Vec<EValue> = if !args.inputs.is_empty() {
@@ -197,6 +204,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     if by_host > 0 {
         outln!(
             "host copies per run: {by_host} calls of byte-moving operators (view_copy, squeeze_copy, split_with_sizes_copy, ...) moved their bytes inside the kernel library's memory without calling it (`--host-copies off` calls it)"
+        );
+    }
+    let again = method.executed_again_calls();
+    if again > 0 {
+        outln!(
+            "execute-again per run: {again} delegate calls ran with the arguments of their last call but for input addresses, by `backend-execute-again` (contract 2.1; `--execute-again off` calls `execute`)"
         );
     }
     let libraries = method.kernel_libraries();

@@ -6,6 +6,7 @@ use wasmtime::component::ResourceAny;
 
 use super::memory::GuestMemory;
 use super::{ComponentInfo, NamedDataMap, Sandboxed};
+use crate::bindings::backend_execute_again;
 use crate::bindings::backend_interface::{self, CompileSpec};
 use crate::bindings::types::Evalue;
 use crate::bindings::v1;
@@ -16,8 +17,12 @@ use crate::{Error, ErrorKind, Result};
 enum Guest {
     /// 1.x: `backend-interface` with tensors by value.
     V1(v1::backend_interface::Guest),
-    /// 2.x: `backend-interface` with tensors in linear memory.
-    V2 { backend: backend_interface::Guest },
+    /// 2.x: `backend-interface` with tensors in linear memory, and from 2.1
+    /// `backend-execute-again` (`None` for a 2.0 component, which does not export it).
+    V2 {
+        backend: backend_interface::Guest,
+        again: Option<backend_execute_again::Guest>,
+    },
 }
 
 /// Whether a backend id can run on this machine (`backend-interface.is-available`),
@@ -59,9 +64,17 @@ impl BackendInstance {
         } else {
             let b = backend_interface::GuestIndices::new(&info.pre).map_err(bad)?;
             let backend = b.load(&mut sandbox.store, &sandbox.instance).map_err(bad)?;
+            // New in 2.1: looked up only in components built against 2.1 or later (a
+            // 2.0 component does not export it; the host then always calls `execute`).
+            let again = if info.version.minor >= 1 {
+                let a = backend_execute_again::GuestIndices::new(&info.pre).map_err(bad)?;
+                Some(a.load(&mut sandbox.store, &sandbox.instance).map_err(bad)?)
+            } else {
+                None
+            };
             // The host copies tensor bytes itself: it must see the memory.
             sandbox.memory()?;
-            Guest::V2 { backend }
+            Guest::V2 { backend, again }
         };
         Ok(BackendInstance { sandbox, guest })
     }
@@ -81,7 +94,7 @@ impl BackendInstance {
         let what = "backend.backend-ids";
         match &self.guest {
             Guest::V1(g) => self.sandbox.call(what, |s| g.call_backend_ids(s)),
-            Guest::V2 { backend: g } => self.sandbox.call(what, |s| g.call_backend_ids(s)),
+            Guest::V2 { backend: g, .. } => self.sandbox.call(what, |s| g.call_backend_ids(s)),
         }
     }
 
@@ -90,7 +103,7 @@ impl BackendInstance {
         let what = "backend.is-available";
         match &self.guest {
             Guest::V1(g) => self.sandbox.call(what, |s| g.call_is_available(s, id)),
-            Guest::V2 { backend: g } => self.sandbox.call(what, |s| g.call_is_available(s, id)),
+            Guest::V2 { backend: g, .. } => self.sandbox.call(what, |s| g.call_is_available(s, id)),
         }
     }
 
@@ -129,7 +142,7 @@ impl BackendInstance {
                 .sandbox
                 .call(what, |s| g.call_describe(s, id, processed))?
                 .map_err(Cv::cv),
-            Guest::V2 { backend: g } => self
+            Guest::V2 { backend: g, .. } => self
                 .sandbox
                 .call(what, |s| g.call_describe(s, id, processed))?,
         };
@@ -165,7 +178,7 @@ impl BackendInstance {
                     .call(what, |s| g.call_init(s, id, processed, &specs))
                     .map(|r| r.map_err(Cv::cv))
             }
-            Guest::V2 { backend: g } => self
+            Guest::V2 { backend: g, .. } => self
                 .sandbox
                 .call(what, |s| g.call_init(s, id, processed, compile_specs)),
         };
@@ -198,13 +211,42 @@ impl BackendInstance {
     /// tensors at address 0); returns the outputs, tensors pointing into this
     /// instance's memory. `InvalidState` for a 1.x backend.
     pub fn execute_v2(&mut self, handle: ResourceAny, args: &[Evalue]) -> Result<Vec<Evalue>> {
-        let Guest::V2 { backend: g } = &self.guest else {
+        let Guest::V2 { backend: g, .. } = &self.guest else {
             return Err(self.wrong_major("2.x"));
         };
         let r = self.sandbox.call("backend.execute", |s| {
             g.delegate_handle().call_execute(s, handle, args)
         })?;
         r.map_err(|e| self.named("backend.execute", e))
+    }
+
+    /// Whether the backend exports `backend-execute-again` (built against 2.1 or later).
+    pub fn can_execute_again(&self) -> bool {
+        matches!(&self.guest, Guest::V2 { again: Some(_), .. })
+    }
+
+    /// Runs an initialized delegate of a 2.1+ backend again with the arguments of its
+    /// last successful `execute` but for the input tensors' addresses
+    /// (`backend-execute-again`; one address per input argument, 0 for a non-tensor);
+    /// returns one address per output. `Ok(None)` when the backend answers
+    /// `not-supported` (the caller runs `execute` instead); `InvalidState` for a
+    /// backend without the export.
+    pub fn execute_again(
+        &mut self,
+        handle: ResourceAny,
+        input_addresses: &[u32],
+    ) -> Result<Option<Vec<u32>>> {
+        let Guest::V2 { again: Some(g), .. } = &self.guest else {
+            return Err(self.wrong_major("2.1"));
+        };
+        let r = self.sandbox.call("backend.execute-again", |s| {
+            g.call_execute_again(s, handle, input_addresses)
+        })?;
+        match r {
+            Ok(addresses) => Ok(Some(addresses)),
+            Err(e) if e.kind == crate::bindings::types::ErrorKind::NotSupported => Ok(None),
+            Err(e) => Err(self.named("backend.execute-again", e)),
+        }
     }
 
     fn wrong_major(&self, want: &str) -> Error {
@@ -229,7 +271,7 @@ impl BackendInstance {
     /// (`backend-interface.alloc`), for the host to fill. A block outside the memory or not
     /// aligned is an error (`DelegateInvalidCompatibility`).
     pub fn alloc(&mut self, size: u64, align: u32) -> Result<u32> {
-        let Guest::V2 { backend: g } = &self.guest else {
+        let Guest::V2 { backend: g, .. } = &self.guest else {
             return Err(self.wrong_major("2.x"));
         };
         let addr = self
@@ -253,7 +295,7 @@ impl BackendInstance {
 
     /// Releases a block from [`Self::alloc`].
     pub fn free(&mut self, address: u32) -> Result<()> {
-        let Guest::V2 { backend: g } = &self.guest else {
+        let Guest::V2 { backend: g, .. } = &self.guest else {
             return Err(self.wrong_major("2.x"));
         };
         self.sandbox

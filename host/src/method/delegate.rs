@@ -5,10 +5,12 @@
 
 use std::borrow::Cow;
 use std::sync::Arc;
+use std::time::Instant;
 
 use wasmtime::component::ResourceAny;
 
 use super::delegate_v2::InputBlock;
+use super::execute_again::LastExecute;
 use super::profile::EventKind;
 use super::sizes::check_sizes;
 use super::{broken, Method, TensorValue, Value};
@@ -25,6 +27,8 @@ pub(super) struct Delegate {
     /// 2.x backends: the block of the backend's memory kept for each input argument
     /// (see `delegate_v2`).
     pub(super) input_blocks: Vec<Option<InputBlock>>,
+    /// 2.1+ backends: what `execute-again` may repeat (see `execute_again`).
+    pub(super) last_execute: LastExecute,
 }
 
 /// One backend component instance serving the method's delegates.
@@ -79,6 +83,7 @@ impl Method {
                 backend: slot,
                 handle: None,
                 input_blocks: Vec::new(),
+                last_execute: LastExecute::None,
             });
         }
         for di in 0..self.delegates.len() {
@@ -108,7 +113,16 @@ impl Method {
                 self.named_data.clone(),
             )
             .map_err(|e| e.with_backend(&d.id))?;
-        self.delegates[di].handle = Some(handle);
+        let d = &mut self.delegates[di];
+        d.handle = Some(handle);
+        // A fresh handle (at load, or in a new instance after a trap): nothing of the
+        // old one's blocks or calls applies to it.
+        d.input_blocks.clear();
+        d.last_execute = if self.backends[slot].instance.can_execute_again() {
+            LastExecute::None
+        } else {
+            LastExecute::Unsupported
+        };
         Ok(())
     }
 
@@ -127,6 +141,14 @@ impl Method {
             )
         })?;
         let want = self.delegate_outputs[pc];
+        if info.version.major == 2 && self.delegate_call_again(pc, delegate, args)? {
+            return Ok(());
+        }
+        // An `execute` that fails leaves nothing for `execute-again` to repeat.
+        let d = &mut self.delegates[delegate];
+        if matches!(d.last_execute, LastExecute::Succeeded(_)) {
+            d.last_execute = LastExecute::None;
+        }
         let start = self.clock();
         let mut temporary = Vec::new();
         let inputs = if info.version.major == 1 {
@@ -140,27 +162,13 @@ impl Method {
         };
         self.mark("copy in", EventKind::Copy, start, Some(pc));
         let start = self.clock();
-        if start.is_some() {
-            self.backends[slot].instance.set_profiling(true);
-        }
+        self.begin_backend_profile(slot, start);
         let instance = &mut self.backends[slot].instance;
         let result = match &inputs {
             Args::V1(a) => instance.execute_v1(handle, a).map(Args::V1),
             Args::V2(a) => instance.execute_v2(handle, a).map(Args::V2),
         };
-        if let (Some(start), Some(end)) = (start, self.clock()) {
-            let instance = &mut self.backends[slot].instance;
-            let nodes = instance.take_profile_nodes();
-            instance.set_profiling(false);
-            if let Some(p) = &mut self.profile {
-                // The backend's clock readings, turned into instants inside the call.
-                let epoch = crate::component::imports::clock::epoch();
-                let at = |ns: u64| (epoch + std::time::Duration::from_nanos(ns)).clamp(start, end);
-                for n in nodes {
-                    p.record(&n.name, EventKind::Node, at(n.start), at(n.end), Some(pc));
-                }
-            }
-        }
+        self.end_backend_profile(slot, pc, start);
         let outputs = result?;
         self.mark("backend execute", EventKind::Backend, start, Some(pc));
         let start = self.clock();
@@ -190,6 +198,15 @@ impl Method {
                 }
             }
             Args::V2(outputs) => {
+                let repeatable = temporary.is_empty()
+                    && !matches!(
+                        self.delegates[delegate].last_execute,
+                        LastExecute::Unsupported
+                    );
+                let last = match (repeatable, inputs) {
+                    (true, Args::V2(args)) => LastExecute::after(args, &outputs),
+                    _ => LastExecute::None,
+                };
                 for (k, out) in outputs.into_iter().enumerate() {
                     self.store_output_v2(slot, args[first + k], out)
                         .map_err(|e| named(k, e))?;
@@ -197,10 +214,39 @@ impl Method {
                 for address in temporary {
                     self.backends[slot].instance.free(address)?;
                 }
+                if !matches!(last, LastExecute::None) {
+                    self.delegates[delegate].last_execute = last;
+                }
             }
         }
         self.mark("copy out", EventKind::Copy, start, Some(pc));
         Ok(())
+    }
+
+    /// Turns the backend's `profiling` import on for the call about to start, when the
+    /// method is profiled (`start` is `Some`).
+    pub(super) fn begin_backend_profile(&mut self, slot: usize, start: Option<Instant>) {
+        if start.is_some() {
+            self.backends[slot].instance.set_profiling(true);
+        }
+    }
+
+    /// Records the nodes the backend reported during the call at `pc` that began at
+    /// `start`, and turns its `profiling` import off again.
+    pub(super) fn end_backend_profile(&mut self, slot: usize, pc: usize, start: Option<Instant>) {
+        if let (Some(start), Some(end)) = (start, self.clock()) {
+            let instance = &mut self.backends[slot].instance;
+            let nodes = instance.take_profile_nodes();
+            instance.set_profiling(false);
+            if let Some(p) = &mut self.profile {
+                // The backend's clock readings, turned into instants inside the call.
+                let epoch = crate::component::imports::clock::epoch();
+                let at = |ns: u64| (epoch + std::time::Duration::from_nanos(ns)).clamp(start, end);
+                for n in nodes {
+                    p.record(&n.name, EventKind::Node, at(n.start), at(n.end), Some(pc));
+                }
+            }
+        }
     }
 }
 
@@ -309,16 +355,20 @@ impl Method {
         &mut self,
         vi: usize,
         planned: &TensorDef,
-        sizes: Vec<u32>,
-        dim_order: Vec<u8>,
+        sizes: &[u32],
+        dim_order: &[u8],
     ) {
         if let Value::Tensor(t) = &mut self.values[vi] {
             if sizes.len() != planned.dim_order.len() {
-                t.dim_order = dim_order;
+                if t.dim_order != dim_order {
+                    t.dim_order = dim_order.to_vec();
+                }
             } else if t.dim_order != planned.dim_order {
                 t.dim_order.clone_from(&planned.dim_order);
             }
-            t.sizes = sizes;
+            if t.sizes != sizes {
+                t.sizes = sizes.to_vec();
+            }
         }
     }
 

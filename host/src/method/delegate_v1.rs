@@ -178,7 +178,7 @@ impl Method {
         } else if !data.is_empty() {
             self.storage.write(addr, &data)?;
         }
-        self.set_output_shape(vi, planned, o.sizes, o.dim_order);
+        self.set_output_shape(vi, planned, &o.sizes, &o.dim_order);
         Ok(())
     }
 }

@@ -30,14 +30,14 @@ pub(super) struct InputBlock {
 
 /// Where a tensor argument's bytes are in the storage: address, bytes, planned bytes.
 #[derive(Debug, Clone, Copy)]
-struct Source {
+pub(super) struct Source {
     addr: u32,
     len: usize,
     capacity: usize,
 }
 
 impl Source {
-    fn of(t: &TensorValue) -> Result<Source> {
+    pub(super) fn of(t: &TensorValue) -> Result<Source> {
         Ok(Source {
             addr: t.addr,
             len: t.nbytes()?,
@@ -130,7 +130,7 @@ impl Method {
     /// in the backend: the block of an earlier call of this execute that holds the
     /// value's bytes already, when it may (see [`super::resident`]), or its own block
     /// with the bytes copied in.
-    fn input_into_backend(
+    pub(super) fn input_into_backend(
         &mut self,
         pc: usize,
         delegate: usize,
@@ -234,6 +234,17 @@ impl Method {
                 return self.store_other_output(vi, kind);
             }
         };
+        self.store_tensor_output_v2(slot, vi, &o)
+    }
+
+    /// Copies the output tensor `o` of a 2.x backend (pointing into the backend's
+    /// memory) into tensor value `vi`, with [`Method::store_output_v2`]'s checks.
+    pub(super) fn store_tensor_output_v2(
+        &mut self,
+        slot: usize,
+        vi: usize,
+        o: &TensorRef,
+    ) -> Result<()> {
         let Value::Tensor(t) = &self.values[vi] else {
             return Err(Error::new(
                 ErrorKind::Internal,
@@ -262,7 +273,7 @@ impl Method {
         if !data.is_empty() {
             self.storage.write(addr, &data)?;
         }
-        self.set_output_shape(vi, planned, o.sizes, o.dim_order);
+        self.set_output_shape(vi, planned, &o.sizes, &o.dim_order);
         Ok(())
     }
 }

@@ -210,6 +210,9 @@ impl Method {
             host_copies,
             host_copies_on: true,
             host_copied_calls: 0,
+            execute_again_on: true,
+            executed_again_calls: 0,
+            again_addresses: Vec::new(),
         };
         method.place_tensors()?;
         method.init_delegates(registry)?;

@@ -26,6 +26,7 @@ mod dataflow;
 mod delegate;
 mod delegate_v1;
 mod delegate_v2;
+mod execute_again;
 mod executor;
 mod folding;
 mod handoff;
@@ -109,6 +110,13 @@ pub struct Method {
     host_copies_on: bool,
     /// Calls the host ran as copies since the counters were reset.
     host_copied_calls: u64,
+    /// Whether delegate calls on 2.1+ backends may use `execute-again` (see
+    /// [`execute_again`]).
+    execute_again_on: bool,
+    /// Delegate calls run by `execute-again` since the counters were reset.
+    executed_again_calls: u64,
+    /// The input addresses of the last `execute-again` (kept for its allocation).
+    again_addresses: Vec<u32>,
 }
 
 impl std::fmt::Debug for Method {
@@ -297,6 +305,7 @@ impl Method {
         self.delegate_bytes = (0, 0);
         self.resident_bytes = 0;
         self.host_copied_calls = 0;
+        self.executed_again_calls = 0;
         for l in &mut self.extra_libraries {
             l.bytes_in = 0;
             l.bytes_out = 0;

@@ -17,7 +17,7 @@
 //! Step `k` must write value `I + k`, and read only values written before it. `init`
 //! checks all of it, so `execute` cannot index out of range.
 
-// The bindings of the contract version the `plugboard-sdk` feature chose (v2_0 by default).
+// The bindings of the contract version the `plugboard-sdk` feature chose (v2_1 by default).
 use std::cell::RefCell;
 
 use plugboard_sdk::backend::prelude::*;
@@ -116,12 +116,28 @@ impl Program {
 
 struct Example;
 
-/// An initialized delegate: its program, and the outputs of its last `execute`, which
-/// the host copies out after the call (contract 2.0: results point into this
-/// component's memory and must stay until its next call).
+/// An initialized delegate: its program, the outputs of its last call, which the host
+/// copies out after the call (contract 2.x: results point into this component's memory
+/// and must stay until its next call), and the input tensors of its last successful
+/// `execute`, which `execute-again` (2.1) runs again at new addresses.
 struct Delegate {
     program: Program,
     outputs: RefCell<Vec<Vec<f32>>>,
+    last_inputs: RefCell<Vec<TensorRef>>,
+}
+
+impl Delegate {
+    /// Runs the program on the float32 `inputs` (blocks the host filled); keeps the
+    /// outputs, and returns their addresses.
+    fn run(&self, inputs: &[TensorRef]) -> Result<Vec<u32>, Error> {
+        let values = inputs
+            .iter()
+            .map(|t| t.to_f32s())
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut outputs = self.outputs.borrow_mut();
+        *outputs = self.program.run(&values);
+        Ok(outputs.iter().map(|v| v.as_ptr() as usize as u32).collect())
+    }
 }
 
 impl GuestDelegateHandle for Delegate {
@@ -136,24 +152,50 @@ impl GuestDelegateHandle for Delegate {
             )));
         }
         let mut inputs = Vec::new();
-        let mut shape = None;
         for (i, a) in args[..p.inputs].iter().enumerate() {
             let Evalue::Tensor(t) = a else {
                 return Err(invalid_argument(format!("input {i} is not a tensor")));
             };
-            if *shape.get_or_insert(&t.sizes) != &t.sizes {
+            if inputs
+                .first()
+                .is_some_and(|f: &TensorRef| f.sizes != t.sizes)
+            {
                 return Err(invalid_argument("inputs differ in shape"));
             }
-            // The block the host copied the input into.
-            inputs.push(t.to_f32s()?);
+            inputs.push(t.clone());
         }
-        let sizes = shape.cloned().unwrap_or_default();
-        let mut outputs = self.outputs.borrow_mut();
-        *outputs = p.run(&inputs);
+        let sizes = inputs.first().map(|t| t.sizes.clone()).unwrap_or_default();
+        self.run(&inputs)?;
+        *self.last_inputs.borrow_mut() = inputs;
+        let outputs = self.outputs.borrow();
         Ok(outputs
             .iter()
             .map(|v| Evalue::Tensor(TensorRef::of_f32(sizes.clone(), v)))
             .collect())
+    }
+}
+
+/// Contract 2.1: the host calls this instead of `execute` when a delegate's arguments
+/// are those of its last successful `execute` but for where the inputs are. Only the
+/// addresses cross: each output keeps the dtype, sizes and dim order of that call's.
+impl GuestExecuteAgain for Example {
+    fn execute_again(
+        delegate: DelegateHandleBorrow<'_>,
+        input_addresses: Vec<u32>,
+    ) -> Result<Vec<u32>, Error> {
+        let d: &Delegate = delegate.get();
+        let mut inputs = d.last_inputs.borrow().clone();
+        if inputs.len() != input_addresses.len() {
+            return Err(invalid_argument(format!(
+                "expected {} input addresses, got {}",
+                inputs.len(),
+                input_addresses.len()
+            )));
+        }
+        for (t, a) in inputs.iter_mut().zip(input_addresses) {
+            t.address = a;
+        }
+        d.run(&inputs)
     }
 }
 
@@ -191,6 +233,7 @@ impl Guest for Example {
         Ok(DelegateHandle::new(Delegate {
             program: Program::parse(&processed)?,
             outputs: RefCell::new(Vec::new()),
+            last_inputs: RefCell::new(Vec::new()),
         }))
     }
 }

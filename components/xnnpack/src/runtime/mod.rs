@@ -297,6 +297,44 @@ impl PreparedDelegate {
         inputs: &[TensorArg],
         outputs: &[TensorArg],
     ) -> Result<Vec<Output<'_>>, Error> {
+        self.run(inputs, outputs)?;
+        self.outputs(outputs)
+    }
+
+    /// Runs the graph as [`PreparedDelegate::execute`] does, for inputs and outputs of
+    /// the layouts of the last call (contract 2.1's `execute-again`): returns only the
+    /// address of each graph output, whose sizes and dim order are that call's.
+    pub fn execute_again(
+        &mut self,
+        inputs: &[TensorArg],
+        outputs: &[TensorArg],
+    ) -> Result<Vec<u32>, Error> {
+        self.run(inputs, outputs)?;
+        let mut addresses = Vec::with_capacity(self.graph.outputs.len());
+        for &vi in &self.graph.outputs {
+            let off = self.sched.offsets[vi].ok_or_else(|| {
+                err(
+                    ErrorKind::Internal,
+                    format!("output value {vi} has no memory"),
+                )
+            })?;
+            let n = numel(&self.sched.shapes[vi]);
+            let len = if self.graph.values[vi].dtype == DataType::Fp32 {
+                n
+            } else {
+                n.div_ceil(4)
+            };
+            if off.checked_add(len).is_none_or(|e| e > self.arena.len()) {
+                return Err(err(ErrorKind::Internal, "output value outside the arena"));
+            }
+            // The arena's address in linear memory (wasm32: pointers are addresses).
+            addresses.push(self.arena[off..].as_ptr() as usize as u32);
+        }
+        Ok(addresses)
+    }
+
+    /// Checks the arguments and runs every node, leaving the outputs in the arena.
+    fn run(&mut self, inputs: &[TensorArg], outputs: &[TensorArg]) -> Result<(), Error> {
         let bad = |m: String| err(ErrorKind::InvalidArgument, m);
         let same_inputs = self.last_inputs.len() == inputs.len()
             && inputs
@@ -322,8 +360,7 @@ impl PreparedDelegate {
         let ran = self.bind_inputs_and_run(inputs);
         // The in-place views die with this call.
         self.external.fill(None);
-        ran?;
-        self.outputs(outputs)
+        ran
     }
 
     /// Checks inputs whose sizes and dim orders are those of the last call (see
