@@ -644,6 +644,25 @@ fn execute_again_conformance() {
             );
         }
 
+        // A trap in `execute` (the call after `-1008` is an `execute`, after an error):
+        // the host restarts the instance and initializes the delegate again; the next
+        // call is an `execute` into fresh blocks, and the one after it repeats.
+        let e = execute(&mut m, &add_mul_inputs(Some(-1007.0))).expect_err("fails");
+        assert!(e.to_string().contains("conformance-again-error"), "{e}");
+        let e = execute(&mut m, &add_mul_inputs(Some(-1008.0))).expect_err("traps");
+        println!("{v}: {e}");
+        assert_eq!(e.context.component.as_deref(), Some(file.as_path()), "{e}");
+        assert_eq!(
+            run(&mut m, &scaled_inputs(9.0), &v),
+            0,
+            "{v}: execute after a trap"
+        );
+        assert_eq!(
+            run(&mut m, &scaled_inputs(10.0), &v),
+            1,
+            "{v}: again after a trap"
+        );
+
         // `not-supported`: that call runs by `execute` (and is right), and so does every
         // later one.
         let inputs = add_mul_inputs(Some(-1006.0));

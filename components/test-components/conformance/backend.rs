@@ -16,7 +16,7 @@
 //   convolution through `cpu-accel` whose answer it knows), `conformance-gpu`
 //   (`gpu.open`, which may say there is no GPU but must answer).
 // - Inputs ask for errors: a first element of `-1001` returns a `not-supported` error
-//   naming `conformance-error`.
+//   naming `conformance-error`; `-1008` traps.
 // - When the host profiles an `execute` (1.3+) it reports one node, `conformance-node`.
 // - From 2.0 (feature `tensor-refs`) inputs are `tensor-ref`s to blocks the host filled
 //   after `alloc`, output arguments come at address 0, and the output is returned as a
@@ -70,6 +70,10 @@ impl GuestDelegateHandle for Handle {
                 ErrorKind::NotSupported,
                 format!("conformance-error: asked to fail by {CONTRACT}"),
             ));
+        }
+        // `-1008` traps (a panic aborts): the host must restart the instance.
+        if x.first() == Some(&-1008.0) {
+            panic!("conformance-trap");
         }
         let numel: usize = out.sizes.iter().map(|&s| s as usize).product();
         // What the output argument carries depends on the contract's meaning.
