@@ -13,7 +13,8 @@
 //! - `libraries.rs`: kernel calls into a library other than the home one (the tensors'
 //!   shadows there, copied across).
 //! - `delegate.rs`: delegates, their arguments as each contract version passes them, and
-//!   their outputs checked and stored.
+//!   their outputs checked and stored; `execute_again.rs`: 2.1's `execute-again`, a
+//!   delegate call that repeats the last `execute`'s arguments at new input addresses.
 //! - `io.rs`: the method's inputs and outputs.
 //! - `sizes.rs`: the one rule for the sizes a tensor may take.
 //! - `storage.rs`, `values.rs`: where tensors live and what a value holds;
