@@ -1028,6 +1028,16 @@ fn direct_execute_again_and_reshape() {
     let e = inst.execute_again(h, &[8, by3]).expect_err("not a block");
     println!("{e}");
     assert!(e.context.component.is_some(), "{e}");
+    // A block the backend checked before and that was freed since is checked again.
+    inst.execute_again(h, &[bx4, by3])
+        .expect("runs")
+        .expect("supported");
+    inst.free(bx4).expect("free");
+    let e = inst
+        .execute_again(h, &[bx4, by3])
+        .expect_err("a freed block");
+    println!("{e}");
+    assert!(e.to_string().contains("not inside a block"), "{e}");
     assert!(!inst.is_poisoned());
     let addrs = inst
         .execute_again(h, &[bx3, by3])

@@ -20,6 +20,7 @@
 
 use std::alloc::Layout;
 use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// What went wrong; each converts to the contract's error kind of the same meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +62,20 @@ thread_local! {
 
 /// How many recently found blocks [`check`] remembers.
 const RECENT_BLOCKS: usize = 4;
+
+/// Counts the blocks freed (see [`generation`]). A plain static: components run on one
+/// thread, and a thread-local costs more per read on wasm32.
+static FREED: AtomicU32 = AtomicU32::new(0);
+
+/// A number that changes whenever a block is freed: a range [`check`] accepted stays
+/// inside a live block while this is unchanged (blocks only go away by [`free`]). A
+/// caller that checks the same range again and again (a backend's input blocks, which
+/// the host keeps per argument) may keep the number with the range and skip the check
+/// while it holds. It wraps after 2^32 frees; a caller comparing it keeps the address
+/// and length too.
+pub fn generation() -> u32 {
+    FREED.load(Ordering::Relaxed)
+}
 
 /// Reserves `size` zeroed bytes aligned to `align` (a power of two, 1..=64) and returns
 /// their address.
@@ -115,11 +130,15 @@ fn forget(address: u32) -> Option<Layout> {
         }
     }
     RECENT.set(recent);
-    BLOCKS.with(|b| {
+    let layout = BLOCKS.with(|b| {
         let mut b = b.borrow_mut();
         let i = b.binary_search_by_key(&address, |&(start, _)| start).ok()?;
         Some(b.remove(i).1)
-    })
+    });
+    if layout.is_some() {
+        FREED.fetch_add(1, Ordering::Relaxed);
+    }
+    layout
 }
 
 /// Adds a live block (replacing one that starts at the same address).
@@ -219,6 +238,22 @@ mod tests {
         assert!(forget(a).is_some());
         assert!(check(a, 1).is_err());
         assert!(forget(a).is_none());
+    }
+
+    #[test]
+    fn the_generation_changes_when_a_block_is_forgotten() {
+        fake_block(0x20_000, 16);
+        let g = generation();
+        assert!(check(0x20_000, 16).is_ok());
+        assert_eq!(generation(), g, "a check changes nothing");
+        fake_block(0x20_100, 16);
+        assert_eq!(generation(), g, "a new block invalidates nothing");
+        assert!(forget(0x20_100).is_some());
+        assert_ne!(generation(), g);
+        let g = generation();
+        assert!(forget(0x20_100).is_none());
+        assert_eq!(generation(), g, "an unknown address frees nothing");
+        assert!(forget(0x20_000).is_some());
     }
 
     #[test]
