@@ -146,7 +146,12 @@ fn insert_block(start: u32, layout: Layout) {
     BLOCKS.with(|b| {
         let mut b = b.borrow_mut();
         match b.binary_search_by_key(&start, |&(s, _)| s) {
-            Ok(i) => b[i] = (start, layout),
+            Ok(i) => {
+                // A block of another size at the same address: ranges checked against
+                // the old one may not hold.
+                b[i] = (start, layout);
+                FREED.fetch_add(1, Ordering::Relaxed);
+            }
             Err(i) => b.insert(i, (start, layout)),
         }
     });
