@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use plugboard::program::Instruction;
 use plugboard::{EValue, Method, Program, Registry, Tensor};
-use plugboard_tests::{fixtures, max_abs_diff, pte, read_numbered, registry};
+use plugboard_tests::{fixtures, pte, read_numbered, registry};
 
 /// `DelegateCall` instructions in `m`'s plan.
 fn delegate_calls(m: &Method) -> u64 {
@@ -49,20 +49,7 @@ fn run(reg: &Registry, model: &str, variant: &str, on: bool) -> (Vec<Vec<Tensor>
 }
 
 fn check(model: &str, variant: &str, got: &[Tensor]) {
-    let dir = fixtures().join(model);
-    let (want, atol) = if variant.ends_with("q8") {
-        (read_numbered(&dir, &format!("et_{variant}_output")), 0.0)
-    } else {
-        (read_numbered(&dir, "expected"), 1e-4)
-    };
-    assert_eq!(got.len(), want.len(), "{model}.{variant}: outputs");
-    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
-        let d = max_abs_diff(g, w).unwrap_or_else(|e| panic!("{model}.{variant} output {k}: {e}"));
-        assert!(
-            d <= atol,
-            "{model}.{variant} output {k}: max abs diff {d} > {atol}"
-        );
-    }
+    plugboard_tests::check_fixture_outputs(model, variant, got)
 }
 
 #[test]

@@ -285,6 +285,26 @@ pub fn check_against_eager_in(reg: &Registry, dir: &Path, model: &str, variant: 
     }
 }
 
+/// Asserts that `got`, outputs of `model.variant` on its fixture inputs, are eager
+/// PyTorch's (`expected<i>.npy`, within 1e-4) or, for an int8 variant (`..._q8`),
+/// ExecuTorch's runtime's (`et_<variant>_output<i>.npy`, bit for bit).
+pub fn check_fixture_outputs(model: &str, variant: &str, got: &[Tensor]) {
+    let dir = fixtures().join(model);
+    let (want, atol) = if variant.ends_with("q8") {
+        (read_numbered(&dir, &format!("et_{variant}_output")), 0.0)
+    } else {
+        (read_numbered(&dir, "expected"), 1e-4)
+    };
+    assert_eq!(got.len(), want.len(), "{model}.{variant}: outputs");
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        let d = max_abs_diff(g, w).unwrap_or_else(|e| panic!("{model}.{variant} output {k}: {e}"));
+        assert!(
+            d <= atol,
+            "{model}.{variant} output {k}: max abs diff {d} > {atol}"
+        );
+    }
+}
+
 /// The output quantization scales ExecuTorch's quantizer chose for `model`'s
 /// `xnnpack_q8` program, from the fixture manifest next to `dir` (`manifest.json` in
 /// `dir`'s parent, written by `export.py`).

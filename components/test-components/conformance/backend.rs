@@ -130,13 +130,7 @@ impl GuestDelegateHandle for Handle {
             chunk.copy_from_slice(&(x[i] * y[i] + x[i]).to_le_bytes());
         }
         #[cfg(feature = "profiling")]
-        if plugboard::runtime::profiling::enabled() {
-            plugboard::runtime::profiling::node(
-                "conformance-node",
-                start,
-                plugboard::runtime::clock::now(),
-            );
-        }
+        report_node(start);
         #[cfg(feature = "tensor-refs")]
         {
             let mut kept = self.out.borrow_mut();
@@ -171,6 +165,15 @@ impl GuestDelegateHandle for Handle {
             dim_order: out.dim_order.clone(),
             data,
         })])
+    }
+}
+
+/// Reports the delegate's one step, `conformance-node`, from `start` to now, when the
+/// host profiles the call (1.3+).
+#[cfg(feature = "profiling")]
+fn report_node(start: u64) {
+    if plugboard::runtime::profiling::enabled() {
+        plugboard::runtime::profiling::node("conformance-node", start, plugboard::runtime::clock::now());
     }
 }
 
@@ -385,13 +388,7 @@ impl GuestExecuteAgain for Conformance {
         }
         let address = kept.as_ptr() as usize as u32;
         #[cfg(feature = "profiling")]
-        if plugboard::runtime::profiling::enabled() {
-            plugboard::runtime::profiling::node(
-                "conformance-node",
-                start,
-                plugboard::runtime::clock::now(),
-            );
-        }
+        report_node(start);
         Ok(match x.first() {
             Some(&-1003.0) | Some(&-1004.0) => vec![0xffff_fff0],
             Some(&-1005.0) => vec![address, address],
