@@ -354,7 +354,7 @@ fn depthwise_chunks<T: Send>(
     let pixels = g.batch * g.out_h * g.out_w;
     let co = g.channels_out;
     let threads = choice.pick(work.threads);
-    let start = Instant::now();
+    let start = choice.learning(work.threads).then(Instant::now);
     for p in chunks(pixels, per_pixel, work.chunk_work, 2) {
         work.account.check_deadline()?;
         let o = &mut out[p.start * co..p.end * co];
@@ -367,7 +367,9 @@ fn depthwise_chunks<T: Send>(
         let split = row_parts(p, per, co, o).collect();
         crate::pool::for_each_part(threads, split, |(r, c)| in_blocks(r, c, &run));
     }
-    choice.record(threads, start.elapsed());
+    if let Some(start) = start {
+        choice.record(threads, start.elapsed());
+    }
     Ok(())
 }
 
@@ -493,7 +495,7 @@ pub fn conv2d_f32_with_path(
     }
     let go = co / w.groups;
     let threads = w.threads.pick(work.threads);
-    let start = Instant::now();
+    let start = w.threads.learning(work.threads).then(Instant::now);
     for (grp, b) in w.b.iter().enumerate() {
         let o = &mut out.value;
         gemm_chunks(
@@ -520,7 +522,9 @@ pub fn conv2d_f32_with_path(
             },
         )?;
     }
-    w.threads.record(threads, start.elapsed());
+    if let Some(start) = start {
+        w.threads.record(threads, start.elapsed());
+    }
     Ok(out)
 }
 
@@ -553,7 +557,7 @@ pub fn conv2d_qs8(
     }
     let go = co / w.groups;
     let threads = w.threads.pick(work.threads);
-    let start = Instant::now();
+    let start = w.threads.learning(work.threads).then(Instant::now);
     for (grp, (b, rq)) in w.packed.iter().enumerate() {
         let o = &mut out.value;
         gemm_chunks(
@@ -578,7 +582,9 @@ pub fn conv2d_qs8(
             },
         )?;
     }
-    w.threads.record(threads, start.elapsed());
+    if let Some(start) = start {
+        w.threads.record(threads, start.elapsed());
+    }
     Ok(out)
 }
 
