@@ -86,7 +86,8 @@ pub struct Delegate {
     /// For each input of `execute-again`: the (address, bytes, memory generation) last
     /// checked to lie inside a block from `alloc`. The host keeps a block per argument,
     /// so the same ranges come back call after call; a range is checked again only
-    /// after a block was freed (`plugboard_sdk::memory::generation`). The checks were
+    /// after a block was freed (`plugboard_sdk::memory::generation`), and all of them
+    /// after an `execute` (new arguments, whose lengths may differ). The checks were
     /// 8% of a program of tiny delegates.
     #[cfg(not(feature = "contract-1"))]
     checked: RefCell<Vec<Option<(u32, usize, u32)>>>,
@@ -173,6 +174,10 @@ impl GuestDelegateHandle for Delegate {
         drop(tensors);
         #[cfg(not(feature = "contract-1"))]
         {
+            rt.keep_args();
+            // New arguments: every input range is checked again on its first
+            // `execute-again` (their lengths may differ).
+            self.checked.borrow_mut().clear();
             *self.last_args.borrow_mut() = args
                 .into_iter()
                 .filter_map(|a| match a {
@@ -226,13 +231,21 @@ impl exports::plugboard::runtime::backend_execute_again::Guest for Xnnpack {
                 tensors.push(tensor_arg(t, false)?);
                 continue;
             }
-            let len = plugboard_sdk::tensor::check_len(&t.sizes, t.dtype.element_size(), None)
-                .map_err(|m| err(ErrorKind::InvalidArgument, format!("input {i}: {m}")))?;
-            let seen = checked[i] == Some((t.address, len, generation));
-            if !seen {
-                plugboard_sdk::memory::check(t.address, len)?;
-                checked[i] = Some((t.address, len, generation));
-            }
+            // The byte length follows from the kept sizes: worked out with the check,
+            // which the entry remembers until `execute` brings new arguments.
+            let len = match checked[i] {
+                Some((a, len, g)) if a == t.address && g == generation => len,
+                _ => {
+                    let len =
+                        plugboard_sdk::tensor::check_len(&t.sizes, t.dtype.element_size(), None)
+                            .map_err(|m| {
+                                err(ErrorKind::InvalidArgument, format!("input {i}: {m}"))
+                            })?;
+                    plugboard_sdk::memory::check(t.address, len)?;
+                    checked[i] = Some((t.address, len, generation));
+                    len
+                }
+            };
             // SAFETY: inside a live block (checked now, or at this address and length
             // with no block freed since); nothing writes input blocks during the call.
             let data = unsafe { std::slice::from_raw_parts(t.address as usize as *const u8, len) };
