@@ -354,11 +354,11 @@ impl PreparedDelegate {
     /// Checks the arguments (not when `again` with kept arguments, see `args_kept`)
     /// and runs every node, leaving the outputs in the arena.
     fn run(&mut self, inputs: &[TensorArg], outputs: &[TensorArg], again: bool) -> Result<(), Error> {
+        let kept = std::mem::take(&mut self.args_kept);
         let known = again
-            && std::mem::take(&mut self.args_kept)
+            && kept
             && inputs.len() == self.last_inputs.len()
             && outputs.len() == self.graph.outputs.len();
-        self.args_kept = false;
         if !known {
             self.check_args(inputs, outputs)?;
         }
