@@ -399,7 +399,11 @@ impl Broadcast {
     /// The element count when both inputs have the output's shape (one row, neither
     /// input broadcast).
     pub fn one_row(&self) -> Option<usize> {
-        match (self.dims.as_slice(), self.a_real.as_slice(), self.b_real.as_slice()) {
+        match (
+            self.dims.as_slice(),
+            self.a_real.as_slice(),
+            self.b_real.as_slice(),
+        ) {
             ([n], [true], [true]) => Some(*n),
             _ => None,
         }
@@ -611,7 +615,11 @@ pub fn broadcast_rows<T: RowElem, R: RowOp<T>>(
         // One row (equal shapes, or a scalar against a tensor): no outer index to
         // keep, so none of the allocations below (an LSTM cell's nine elementwise
         // nodes over 128 values spent a third of their time in them).
-        let (a, b, o) = (&a[..if ia { n } else { 1 }], &b[..if ib { n } else { 1 }], &mut out[..n]);
+        let (a, b, o) = (
+            &a[..if ia { n } else { 1 }],
+            &b[..if ib { n } else { 1 }],
+            &mut out[..n],
+        );
         match (ia, ib) {
             (true, true) => op.row(a, b, o),
             (true, false) => op.row_b(a, b[0], o),

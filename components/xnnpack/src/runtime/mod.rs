@@ -353,7 +353,12 @@ impl PreparedDelegate {
 
     /// Checks the arguments (not when `again` with kept arguments, see `args_kept`)
     /// and runs every node, leaving the outputs in the arena.
-    fn run(&mut self, inputs: &[TensorArg], outputs: &[TensorArg], again: bool) -> Result<(), Error> {
+    fn run(
+        &mut self,
+        inputs: &[TensorArg],
+        outputs: &[TensorArg],
+        again: bool,
+    ) -> Result<(), Error> {
         let kept = std::mem::take(&mut self.args_kept);
         let known = again
             && kept
