@@ -36,6 +36,17 @@ fn mover_calls(m: &Method) -> u64 {
 /// outputs, the calls the host ran in the first execute (which runs every call; later
 /// ones skip the folded calls) and the byte-moving calls in the plan.
 fn run(reg: &Registry, model: &str, variant: &str, on: bool) -> (Vec<Tensor>, u64, u64) {
+    let (outs, by_host, movers, _) = run_counted(reg, model, variant, on);
+    (outs, by_host, movers)
+}
+
+/// [`run`], and the calls the host skipped in the last execute (`copy_elision`).
+fn run_counted(
+    reg: &Registry,
+    model: &str,
+    variant: &str,
+    on: bool,
+) -> (Vec<Tensor>, u64, u64, u64) {
     let program = Arc::new(Program::from_file(pte(model, variant)).expect("program"));
     let mut m = Method::load(program, "forward", reg).expect("method");
     m.set_host_copies(on);
@@ -58,7 +69,13 @@ fn run(reg: &Registry, model: &str, variant: &str, on: bool) -> (Vec<Tensor>, u6
             .collect();
         first.get_or_insert(m.host_copied_calls());
     }
-    (outs, first.unwrap_or(0), mover_calls(&m))
+    let elided = m.elided_copy_calls();
+    assert_eq!(
+        elided,
+        if on { m.elided_copies() as u64 } else { 0 },
+        "{model}.{variant}: skipped calls against the plan's"
+    );
+    (outs, first.unwrap_or(0), mover_calls(&m), elided)
 }
 
 fn check(model: &str, variant: &str, got: &[Tensor]) {
@@ -75,8 +92,9 @@ fn byte_moving_calls_run_in_the_host_and_match_the_kernel_library() {
         ("gru", "xnnpack"),
         ("lstm", "portable"),
     ] {
-        let (on, by_host, movers) = run(&reg, model, variant, true);
-        let (off, none, _) = run(&reg, model, variant, false);
+        let (on, by_host, movers, elided) = run_counted(&reg, model, variant, true);
+        let (off, none, _, _) = run_counted(&reg, model, variant, false);
+        eprintln!("{model}.{variant}: {movers} byte-moving calls, {elided} skipped");
         assert!(movers > 0, "{model}.{variant}: no byte-moving call");
         // Every one of these programs' moves is static and contiguous.
         assert_eq!(by_host, movers, "{model}.{variant}: calls run by the host");
@@ -192,4 +210,78 @@ fn a_call_whose_sizes_do_not_follow_goes_to_the_library_and_fails_there() {
     }
     assert_eq!(errors[0], errors[1]);
     assert!(errors[0].contains("unsqueeze_copy"), "{}", errors[0]);
+}
+
+/// Every fixture program with byte-moving calls, the zoo's included, gives the same
+/// bytes with host copies on (calls moved, or skipped where their outputs can read
+/// their input's bytes: `copy_elision`) and off (every call to the kernel library, each
+/// output in its own planned bytes).
+#[test]
+fn skipped_calls_give_the_bytes_the_kernel_library_gives() {
+    let reg = registry();
+    let zoo = fixtures().join("zoo");
+    let mut programs: Vec<(std::path::PathBuf, std::path::PathBuf)> = Vec::new();
+    for variant in ["portable", "xnnpack", "xnnpack_q8"] {
+        for (dir, name) in plugboard_tests::fixture_dirs(variant) {
+            programs.push((dir.join(format!("{name}.{variant}.pte")), dir));
+        }
+        if let Ok(entries) = std::fs::read_dir(&zoo) {
+            for e in entries.flatten() {
+                let dir = e.path();
+                let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let pte = dir.join(format!("{name}.{variant}.pte"));
+                if pte.exists() {
+                    programs.push((pte, dir));
+                }
+            }
+        }
+    }
+    let (mut skipped, mut refused) = (0, 0);
+    for (path, dir) in &programs {
+        let program = Arc::new(Program::from_file(path).expect("program"));
+        let mut outs = Vec::new();
+        for on in [true, false] {
+            let Ok(mut m) = Method::load(program.clone(), "forward", &reg) else {
+                continue; // programs the registry cannot run are other tests' subject
+            };
+            if mover_calls(&m) == 0 {
+                break;
+            }
+            m.set_host_copies(on);
+            let inputs = read_numbered(dir, "input");
+            let mut got = Vec::new();
+            for _ in 0..2 {
+                for (i, t) in inputs.iter().enumerate() {
+                    m.set_input(i, EValue::Tensor(t.clone())).expect("input");
+                }
+                m.execute()
+                    .unwrap_or_else(|e| panic!("{} (host copies {on}): {e}", path.display()));
+                got = m
+                    .outputs()
+                    .expect("outputs")
+                    .iter()
+                    .map(|o| o.as_tensor().expect("tensor").clone())
+                    .collect();
+            }
+            if on {
+                skipped += m.elided_copies();
+                refused += mover_calls(&m) as usize - m.elided_copies();
+            }
+            outs.push(got);
+        }
+        if let [on, off] = &outs[..] {
+            for (k, (a, b)) in on.iter().zip(off).enumerate() {
+                assert_eq!(a.data, b.data, "{} output {k}", path.display());
+            }
+        }
+    }
+    eprintln!(
+        "{} programs: {skipped} calls skipped, {refused} not",
+        programs.len()
+    );
+    // Both kinds occur in these programs: the comparison covers each.
+    assert!(
+        skipped > 0 && refused > 0,
+        "{skipped} skipped, {refused} not"
+    );
 }

@@ -205,6 +205,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         outln!(
             "host copies per run: {by_host} calls of byte-moving operators (view_copy, squeeze_copy, split_with_sizes_copy, ...) moved their bytes inside the kernel library's memory without calling it (`--host-copies off` calls it)"
         );
+        let elided = method.elided_copy_calls();
+        if elided > 0 {
+            outln!(
+                "copy elision per run: {elided} of those calls moved nothing: their outputs read their input's bytes where they are, which nothing writes while the outputs live"
+            );
+        }
     }
     let again = method.executed_again_calls();
     if again > 0 {

@@ -213,6 +213,11 @@ impl Access {
         }
     }
 
+    /// Value `v`'s planned bytes: (memory id, start, end); `None` for values without.
+    pub(super) fn region(&self, v: usize) -> Option<(usize, u64, u64)> {
+        self.regions.get(v).copied().flatten()
+    }
+
     /// Whether value `v`'s planned bytes, while it lives, are also another value's: a
     /// view's or state's (see `shared`), or those of a value alive at the same time
     /// (an alias). False for values without planned bytes.
@@ -255,6 +260,7 @@ fn region(plan: &Plan, vi: usize) -> Option<(usize, u64, u64)> {
     }
 }
 
-fn overlap(a: (usize, u64, u64), b: (usize, u64, u64)) -> bool {
+/// Whether two planned byte ranges (memory id, start, end) share a byte.
+pub(super) fn overlap(a: (usize, u64, u64), b: (usize, u64, u64)) -> bool {
     a.0 == b.0 && a.1 < b.2 && b.1 < a.2 && a.1 < a.2 && b.1 < b.2
 }

@@ -64,6 +64,13 @@ impl Method {
                 pc += 1;
                 continue;
             }
+            // A skipped copy's outputs are its input's bytes already (`copy_elision`).
+            if self.elided_at(pc) {
+                self.host_copied_calls += 1;
+                self.elided_calls += 1;
+                pc += 1;
+                continue;
+            }
             let (next, event) = match &plan.instructions[pc] {
                 Instruction::Kernel { op, args } => {
                     let name = &plan.operators[*op];

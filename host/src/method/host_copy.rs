@@ -71,7 +71,7 @@ impl CopyOp {
     }
 
     /// The argument index of the output (a tensor, or the tensor list of a split).
-    fn out_arg(self) -> usize {
+    pub(super) fn out_arg(self) -> usize {
         match self {
             CopyOp::SqueezeAll | CopyOp::Alias => 1,
             CopyOp::View | CopyOp::SqueezeDims | CopyOp::SqueezeDim | CopyOp::Unsqueeze => 2,
@@ -186,6 +186,13 @@ impl Method {
     /// `method::host_copy`. Off sends every call of those operators to the kernel
     /// library.
     pub fn set_host_copies(&mut self, on: bool) {
+        if on != self.host_copies_on && self.elision.count() > 0 {
+            // The skipped calls' outputs move (see `copy_elision`): calls prepared with
+            // their old addresses are prepared again (the library keeps the old ones
+            // until its instance goes).
+            self.point_elided_outputs(on);
+            self.batch.prepared = false;
+        }
         self.host_copies_on = on;
         self.set_batching(self.batch.enabled);
     }
@@ -197,7 +204,8 @@ impl Method {
     }
 
     /// How many calls of byte-moving operators the host ran itself (instead of the
-    /// kernel library) since the copy counters were reset
+    /// kernel library), moving their bytes or skipping them
+    /// ([`Method::elided_copy_calls`]), since the copy counters were reset
     /// ([`Method::reset_copy_counters`]).
     pub fn host_copied_calls(&self) -> u64 {
         self.host_copied_calls
@@ -234,7 +242,7 @@ impl Method {
 
     /// The byte moves (source, destination, length) the call makes, or `None` when its
     /// arguments are not what the host handles.
-    fn copy_moves(
+    pub(super) fn copy_moves(
         &self,
         kind: CopyOp,
         args: &[usize],

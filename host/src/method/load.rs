@@ -210,6 +210,8 @@ impl Method {
             host_copies,
             host_copies_on: true,
             host_copied_calls: 0,
+            elision: Default::default(),
+            elided_calls: 0,
             execute_again_on: true,
             executed_again_calls: 0,
             again_addresses: Vec::new(),
@@ -290,7 +292,7 @@ impl Method {
                 tv.addr = addr;
             }
         }
-        Ok(())
+        self.plan_elision()
     }
 
     /// Uploads constant data once per (location, size) — constants are shared by data

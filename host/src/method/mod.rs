@@ -21,8 +21,11 @@
 //!   `dataflow.rs`, `folding.rs`, `handoff.rs`: what the plan says about reads and writes,
 //!   constant calls, and bytes handed from delegate to delegate; `resident.rs`: inputs
 //!   several 2.x delegate calls share in a backend; [`profile`]: events.
+//! - `host_copy.rs`: byte-moving operators the host runs itself; `copy_elision.rs`:
+//!   those it skips, their outputs pointed at their input's bytes.
 
 mod batch;
+mod copy_elision;
 mod dataflow;
 mod delegate;
 mod delegate_v1;
@@ -111,6 +114,11 @@ pub struct Method {
     host_copies_on: bool,
     /// Calls the host ran as copies since the counters were reset.
     host_copied_calls: u64,
+    /// The byte-moving calls the host skips, their outputs left in their input's bytes
+    /// (see [`copy_elision`]).
+    elision: copy_elision::Elision,
+    /// Of `host_copied_calls`, those skipped.
+    elided_calls: u64,
     /// Whether delegate calls on 2.1+ backends may use `execute-again` (see
     /// [`execute_again`]).
     execute_again_on: bool,
@@ -306,6 +314,7 @@ impl Method {
         self.delegate_bytes = (0, 0);
         self.resident_bytes = 0;
         self.host_copied_calls = 0;
+        self.elided_calls = 0;
         self.executed_again_calls = 0;
         for l in &mut self.extra_libraries {
             l.bytes_in = 0;
