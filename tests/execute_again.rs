@@ -81,3 +81,66 @@ fn xnnpack_delegates_run_again_with_the_outputs_of_execute() {
         }
     }
 }
+
+/// A delegate call whose input sizes changed since its last `execute` (a program whose
+/// tensors may shrink below their planned sizes) is an `execute` with the new sizes,
+/// and once the arguments settle the calls repeat those: the host's check of the
+/// arguments, and the count of descriptor changes that lets it skip that check while
+/// nothing changes, see every change. `add_mul` is element-wise, so eager PyTorch's answer for the first
+/// rows of the inputs is the first rows of its answer for all of them.
+#[test]
+fn new_input_sizes_send_the_next_call_to_execute() {
+    use plugboard::program::schema::executorch_flatbuffer as fb;
+    let bytes = std::fs::read(pte("add_mul", "xnnpack")).expect("fixture");
+    let (mut p, segs) = plugboard_tests::parse_pte(&bytes);
+    let plan = &mut p.execution_plan.as_mut().expect("plans")[0];
+    for v in plan.values.as_mut().expect("values") {
+        if let Some(fb::KernelTypes::Tensor(t)) = &mut v.val {
+            t.shape_dynamism = fb::TensorShapeDynamism::DynamicBound;
+        }
+    }
+    let dir = plugboard_tests::hotswap::temp_dir("execute_again_dynamic");
+    let path = dir.join("add_mul_dynamic.xnnpack.pte");
+    std::fs::write(&path, plugboard_tests::write_pte(&p, &segs)).expect("write");
+    let program = Arc::new(Program::from_file(&path).expect("program"));
+    let mut m = Method::load(program, "forward", &registry()).expect("method");
+    let dir = fixtures().join("add_mul");
+    let full = read_numbered(&dir, "input");
+    let expected = read_numbered(&dir, "expected").remove(0);
+    // The first `rows` rows of a [2, 3, 4] fp32 tensor.
+    let rows = |t: &Tensor, rows: usize| {
+        let n = rows * 3 * 4 * 4;
+        Tensor {
+            sizes: vec![rows, 3, 4],
+            data: t.data[..n].to_vec(),
+            ..t.clone()
+        }
+    };
+    // After a change, two `execute`s: the first is called with the output at its old
+    // sizes (what the value holds until the backend answers), the second with the new.
+    let steps = [
+        (2, 0),
+        (2, 1),
+        (1, 0),
+        (1, 0),
+        (1, 1),
+        (2, 0),
+        (2, 0),
+        (2, 1),
+    ];
+    for (k, (r, again)) in steps.into_iter().enumerate() {
+        for (i, t) in full.iter().enumerate() {
+            m.set_input(i, EValue::Tensor(rows(t, r))).expect("input");
+        }
+        m.reset_copy_counters();
+        m.execute()
+            .unwrap_or_else(|e| panic!("execute {k} ({r} rows): {e}"));
+        let out = m.outputs().expect("outputs");
+        let got = out[0].as_tensor().expect("tensor");
+        let want = rows(&expected, r);
+        assert_eq!(got.sizes, want.sizes, "execute {k}");
+        let d = plugboard_tests::max_abs_diff(got, &want).expect("same shape");
+        assert!(d < 1e-5, "execute {k} ({r} rows): {d:e} from eager PyTorch");
+        assert_eq!(m.executed_again_calls(), again, "execute {k} ({r} rows)");
+    }
+}

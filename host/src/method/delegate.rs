@@ -151,6 +151,7 @@ impl Method {
         }
         let start = self.clock();
         let mut temporary = Vec::new();
+        let epoch = self.descriptor_epoch;
         let inputs = if info.version.major == 1 {
             Args::V1(self.delegate_args_v1(pc, args, want, info.version)?)
         } else {
@@ -204,7 +205,7 @@ impl Method {
                         LastExecute::Unsupported
                     );
                 let last = match (repeatable, inputs) {
-                    (true, Args::V2(args)) => LastExecute::after(args, &outputs),
+                    (true, Args::V2(args)) => LastExecute::after(pc, args, &outputs, epoch),
                     _ => LastExecute::None,
                 };
                 for (k, out) in outputs.into_iter().enumerate() {
@@ -362,19 +363,22 @@ impl Method {
             if sizes.len() != planned.dim_order.len() {
                 if t.dim_order != dim_order {
                     t.dim_order = dim_order.to_vec();
+                    self.descriptor_epoch += 1;
                 }
             } else if t.dim_order != planned.dim_order {
                 t.dim_order.clone_from(&planned.dim_order);
+                self.descriptor_epoch += 1;
             }
             if t.sizes != sizes {
                 t.sizes = sizes.to_vec();
+                self.descriptor_epoch += 1;
             }
         }
     }
 
     /// Stores a non-tensor output into value `vi`, whose kind it must have.
     pub(super) fn store_other_output(&mut self, vi: usize, out: OtherOutput) -> Result<()> {
-        self.values[vi] = match (&self.values[vi], out) {
+        let new = match (&self.values[vi], out) {
             (Value::Int(_), OtherOutput::Int(v)) => Value::Int(v),
             (Value::Double(_), OtherOutput::Double(v)) => Value::Double(v),
             (Value::Bool(_), OtherOutput::Bool(v)) => Value::Bool(v),
@@ -391,6 +395,10 @@ impl Method {
                 )));
             }
         };
+        if self.values[vi] != new {
+            self.values[vi] = new;
+            self.descriptor_epoch += 1;
+        }
         Ok(())
     }
 }

@@ -93,6 +93,7 @@ impl Method {
                 }
                 Instruction::Move { from, to } => {
                     self.values[*to] = self.values[*from].clone();
+                    self.descriptor_epoch += 1;
                     (pc + 1, Some(("move", EventKind::Control)))
                 }
                 Instruction::JumpFalse { cond, destination } => {
@@ -248,18 +249,21 @@ impl Method {
                 let vi = arg(a)?;
                 scalar(&self.values, vi, "Int")?;
                 self.values[vi] = Value::Int(v);
+                self.descriptor_epoch += 1;
                 Ok(())
             }
             KernelUpdate::Double((a, v)) => {
                 let vi = arg(a)?;
                 scalar(&self.values, vi, "Double")?;
                 self.values[vi] = Value::Double(v);
+                self.descriptor_epoch += 1;
                 Ok(())
             }
             KernelUpdate::Bool((a, v)) => {
                 let vi = arg(a)?;
                 scalar(&self.values, vi, "Bool")?;
                 self.values[vi] = Value::Bool(v);
+                self.descriptor_epoch += 1;
                 Ok(())
             }
         }
@@ -294,6 +298,7 @@ impl Method {
             t.dim_order = (0..sizes.len() as u8).collect();
         }
         t.sizes = sizes;
+        self.descriptor_epoch += 1;
         Ok(())
     }
 }

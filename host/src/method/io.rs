@@ -7,6 +7,14 @@ use crate::program::ValueDef;
 use crate::{EValue, Error, ErrorKind, Result, Tensor};
 
 impl Method {
+    /// Sets scalar value `vi` to `v` (a change moves the descriptor epoch).
+    fn set_scalar(&mut self, vi: usize, v: Value) {
+        if self.values[vi] != v {
+            self.values[vi] = v;
+            self.descriptor_epoch += 1;
+        }
+    }
+
     /// Number of inputs.
     pub fn num_inputs(&self) -> usize {
         self.plan().inputs.len()
@@ -81,13 +89,17 @@ impl Method {
                         "input value is not a tensor",
                     ));
                 };
-                tv.sizes = t.sizes.iter().map(|&s| s as u32).collect();
+                let sizes: Vec<u32> = t.sizes.iter().map(|&s| s as u32).collect();
+                if tv.sizes != sizes {
+                    tv.sizes = sizes;
+                    self.descriptor_epoch += 1;
+                }
                 let addr = tv.addr;
                 self.storage.write(addr, &t.data)?;
             }
-            (ValueDef::Int(_), EValue::Int(v)) => self.values[vi] = Value::Int(v),
-            (ValueDef::Double(_), EValue::Double(v)) => self.values[vi] = Value::Double(v),
-            (ValueDef::Bool(_), EValue::Bool(v)) => self.values[vi] = Value::Bool(v),
+            (ValueDef::Int(_), EValue::Int(v)) => self.set_scalar(vi, Value::Int(v)),
+            (ValueDef::Double(_), EValue::Double(v)) => self.set_scalar(vi, Value::Double(v)),
+            (ValueDef::Bool(_), EValue::Bool(v)) => self.set_scalar(vi, Value::Bool(v)),
             (ValueDef::None, EValue::None) => {}
             (def, v) => {
                 return Err(Error::invalid_argument(format!(

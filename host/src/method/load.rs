@@ -215,6 +215,7 @@ impl Method {
             execute_again_on: true,
             executed_again_calls: 0,
             again_addresses: Vec::new(),
+            descriptor_epoch: 0,
         };
         method.place_tensors()?;
         method.init_delegates(registry)?;

@@ -126,6 +126,11 @@ pub struct Method {
     executed_again_calls: u64,
     /// The input addresses of the last `execute-again` (kept for its allocation).
     again_addresses: Vec<u32>,
+    /// Moves whenever a value's descriptor changes (a tensor's sizes or dim order, a
+    /// scalar, a value replaced by a `MoveCall`): a delegate call whose arguments were
+    /// found equal to its last `execute`'s at the same count needs no new comparison
+    /// (see [`execute_again`]).
+    descriptor_epoch: u64,
 }
 
 impl std::fmt::Debug for Method {
