@@ -395,10 +395,7 @@ impl Method {
                 )));
             }
         };
-        if self.values[vi] != new {
-            self.values[vi] = new;
-            self.descriptor_epoch += 1;
-        }
+        self.set_scalar(vi, new);
         Ok(())
     }
 }

@@ -248,24 +248,30 @@ impl Method {
             KernelUpdate::Int((a, v)) => {
                 let vi = arg(a)?;
                 scalar(&self.values, vi, "Int")?;
-                self.values[vi] = Value::Int(v);
-                self.descriptor_epoch += 1;
+                self.set_scalar(vi, Value::Int(v));
                 Ok(())
             }
             KernelUpdate::Double((a, v)) => {
                 let vi = arg(a)?;
                 scalar(&self.values, vi, "Double")?;
-                self.values[vi] = Value::Double(v);
-                self.descriptor_epoch += 1;
+                self.set_scalar(vi, Value::Double(v));
                 Ok(())
             }
             KernelUpdate::Bool((a, v)) => {
                 let vi = arg(a)?;
                 scalar(&self.values, vi, "Bool")?;
-                self.values[vi] = Value::Bool(v);
-                self.descriptor_epoch += 1;
+                self.set_scalar(vi, Value::Bool(v));
                 Ok(())
             }
+        }
+    }
+
+    /// Sets scalar value `vi` to `v`; a change moves the descriptor epoch (see
+    /// `execute_again`).
+    pub(super) fn set_scalar(&mut self, vi: usize, v: Value) {
+        if self.values[vi] != v {
+            self.values[vi] = v;
+            self.descriptor_epoch += 1;
         }
     }
 

@@ -7,14 +7,6 @@ use crate::program::ValueDef;
 use crate::{EValue, Error, ErrorKind, Result, Tensor};
 
 impl Method {
-    /// Sets scalar value `vi` to `v` (a change moves the descriptor epoch).
-    fn set_scalar(&mut self, vi: usize, v: Value) {
-        if self.values[vi] != v {
-            self.values[vi] = v;
-            self.descriptor_epoch += 1;
-        }
-    }
-
     /// Number of inputs.
     pub fn num_inputs(&self) -> usize {
         self.plan().inputs.len()
