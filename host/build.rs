@@ -36,6 +36,7 @@ const BUNDLED: &[&str] = &[
     "plugboard-xnnpack",
     "plugboard-vulkan",
     "plugboard-qnn",
+    "plugboard-llm-ops",
 ];
 
 fn main() {

@@ -48,6 +48,13 @@ pub const BUNDLED: &[(&str, &[u8])] = &[
         "qnn.wasm",
         include_bytes!(concat!(env!("OUT_DIR"), "/components/plugboard_qnn.wasm")),
     ),
+    (
+        "llm-ops.wasm",
+        include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/components/plugboard_llm_ops.wasm"
+        )),
+    ),
 ];
 
 /// The SHA-256 of each [`BUNDLED`] component's bytes, in the same order (computed by
@@ -68,6 +75,10 @@ pub const BUNDLED_SHA256: &[[u8; 32]] = &[
     *include_bytes!(concat!(
         env!("OUT_DIR"),
         "/components/plugboard_qnn.wasm.sha256"
+    )),
+    *include_bytes!(concat!(
+        env!("OUT_DIR"),
+        "/components/plugboard_llm_ops.wasm.sha256"
     )),
 ];
 

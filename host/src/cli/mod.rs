@@ -70,9 +70,9 @@ pub struct RegistryArgs {
     /// error for a second provider). `plugboard backends` lists each overridden operator.
     #[arg(long = "override-kernels", value_name = "FILE.wasm")]
     pub override_kernels: Vec<PathBuf>,
-    /// Do not load the components built into the binary (the portable kernel library
-    /// and the XNNPACK, Vulkan and QNN backends): only `PLUGBOARD_PATH` and `--backend`
-    /// ones, for example
+    /// Do not load the components built into the binary (the portable and LLM kernel
+    /// libraries and the XNNPACK, Vulkan and QNN backends): only `PLUGBOARD_PATH` and
+    /// `--backend` ones, for example
     /// to run your own kernel library in place of the portable one.
     #[arg(long)]
     pub no_bundled: bool,

@@ -12,6 +12,11 @@ pub fn register(r: &mut Registrar) {
     r.add("aten::sym_numel", &[], sym_numel);
     r.add("aten::sym_stride.int", &[], sym_stride);
     r.add("aten::sym_storage_offset", &[], sym_storage_offset);
+    r.add(
+        "aten::_local_scalar_dense",
+        crate::registry::REAL_AND_BOOL,
+        local_scalar_dense,
+    );
     r.add("executorch_prim::add.Scalar", &[], |a| {
         scalar_bin(a, |x, y| x.checked_add(y), |x, y| x + y)
     });
@@ -77,6 +82,29 @@ fn sym_stride(a: &mut Args) -> KResult {
 
 fn sym_storage_offset(a: &mut Args) -> KResult {
     a.set_int(1, 0);
+    Ok(())
+}
+
+/// `aten::_local_scalar_dense(Tensor self) -> Scalar`: the value of a one-element
+/// tensor as a scalar: an int for integer dtypes, a float for floating ones, a bool for
+/// `Bool` (as ExecuTorch's kernel returns it; language-model exports read the start
+/// position tensor this way).
+fn local_scalar_dense(a: &mut Args) -> KResult {
+    let t = a.tensor(0)?;
+    if t.numel != 1 {
+        return Err(invalid(format!(
+            "_local_scalar_dense needs one element, the tensor has {} (sizes {:?})",
+            t.numel, t.sizes
+        )));
+    }
+    let s = if t.dtype == crate::plugboard::runtime::types::ScalarType::Bool {
+        Scalar::Bool(crate::elem::read::<i64>(&t)?[0] != 0)
+    } else if crate::elem::is_float(t.dtype) {
+        Scalar::Double(crate::elem::read::<f64>(&t)?[0])
+    } else {
+        Scalar::Int(crate::elem::read::<i64>(&t)?[0])
+    };
+    set_scalar(a, 1, s);
     Ok(())
 }
 

@@ -1,0 +1,177 @@
+//! Language models exported by ExecuTorch's own `export_llama` (`tests/fixtures/
+//! export_llm.py`): a two-layer Llama with grouped-query attention, a KV cache in the
+//! program's mutable buffers, `llama::update_cache` and `llama::custom_sdpa` (served by
+//! the bundled `llm-ops` kernel library) and the linear layers in XNNPACK.
+//!
+//! The references are ExecuTorch's runtime's logits after the prefill of the prompt and
+//! after each of 16 greedy decode steps (`et_<variant>_logits.npy`), and its greedy
+//! tokens. Every step here feeds plugboard's own argmax back, as a runner does, so a
+//! wrong cache shows up as a wrong token as well as wrong logits.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use plugboard::{npy, EValue, Method, Program, ScalarType, Tensor};
+use plugboard_tests::{fixtures, registry};
+
+/// Logits within this of ExecuTorch's (the bound).
+const ATOL: f64 = 1e-3;
+
+fn dir() -> PathBuf {
+    fixtures().join("llm")
+}
+
+fn load(variant: &str) -> Method {
+    let program =
+        Arc::new(Program::from_file(dir().join(format!("llama_{variant}.pte"))).expect("program"));
+    Method::load(program, "forward", &registry()).expect("method")
+}
+
+fn longs(sizes: Vec<usize>, values: &[i64]) -> Tensor {
+    let bytes = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    Tensor::new(ScalarType::Long, sizes, bytes).expect("tensor")
+}
+
+/// Runs `tokens` at positions `pos..` and gives the logits of the last one.
+fn step(m: &mut Method, tokens: &[i64], pos: i64) -> Vec<f32> {
+    m.set_input(0, EValue::Tensor(longs(vec![1, tokens.len()], tokens)))
+        .expect("tokens");
+    m.set_input(1, EValue::Tensor(longs(vec![1], &[pos])))
+        .expect("start position");
+    m.execute()
+        .unwrap_or_else(|e| panic!("execute at position {pos}: {e}"));
+    let out = m.outputs().expect("outputs").remove(0);
+    let t = out.as_tensor().expect("logits tensor");
+    t.to_f64_vec()
+        .expect("float logits")
+        .into_iter()
+        .map(|v| v as f32)
+        .collect()
+}
+
+fn argmax(v: &[f32]) -> i64 {
+    let mut best = 0;
+    for (i, &x) in v.iter().enumerate() {
+        if x > v[best] {
+            best = i;
+        }
+    }
+    best as i64
+}
+
+fn max_diff(a: &[f32], b: &[f64]) -> f64 {
+    assert_eq!(a.len(), b.len(), "logit counts");
+    a.iter()
+        .zip(b)
+        .map(|(&x, &y)| (x as f64 - y).abs())
+        .fold(0.0, f64::max)
+}
+
+/// ExecuTorch's logits, one row per step, and its greedy tokens.
+fn reference(variant: &str) -> (Vec<Vec<f64>>, Vec<i64>) {
+    let logits = npy::read(&dir().join(format!("et_{variant}_logits.npy"))).expect("npy");
+    let vocab = logits.sizes[1];
+    let flat = logits.to_f64_vec().expect("floats");
+    let rows = flat.chunks(vocab).map(<[f64]>::to_vec).collect();
+    let tokens = npy::read(&dir().join(format!("et_{variant}_tokens.npy"))).expect("npy");
+    let tokens = tokens
+        .to_f64_vec()
+        .expect("ints")
+        .into_iter()
+        .map(|v| v as i64)
+        .collect();
+    (rows, tokens)
+}
+
+fn prompt() -> Vec<i64> {
+    npy::read(&dir().join("prompt_tokens.npy"))
+        .expect("npy")
+        .to_f64_vec()
+        .expect("ints")
+        .into_iter()
+        .map(|v| v as i64)
+        .collect()
+}
+
+/// Prefill, then greedy decode through the KV cache: every step's logits and token.
+fn greedy_matches(variant: &str) {
+    let (rows, tokens) = reference(variant);
+    let prompt = prompt();
+    let mut m = load(variant);
+    let mut logits = step(&mut m, &prompt, 0);
+    let mut pos = prompt.len() as i64;
+    for (k, (want, &token)) in rows.iter().zip(&tokens).enumerate() {
+        if k > 0 {
+            let prev = argmax(&logits);
+            logits = step(&mut m, &[prev], pos);
+            pos += 1;
+        }
+        let d = max_diff(&logits, want);
+        assert!(d <= ATOL, "{variant} step {k}: logits differ by {d}");
+        assert_eq!(argmax(&logits), token, "{variant} step {k}: greedy token");
+    }
+    assert!(rows.len() >= 16, "{} steps", rows.len());
+}
+
+#[test]
+fn fp32_greedy_steps_match_executorch() {
+    greedy_matches("fp32");
+}
+
+/// The cache persists across executes: the prompt fed in two chunks (a prefill of 3
+/// tokens at position 0, then the rest at position 3: dynamic lengths below the
+/// exported bound) ends at ExecuTorch's logits for the whole prompt; a fresh load of
+/// the method starts from an empty cache again.
+#[test]
+fn chunked_prefill_and_reload() {
+    let (rows, _) = reference("fp32");
+    let prompt = prompt();
+    let mut m = load("fp32");
+    step(&mut m, &prompt[..3], 0);
+    let logits = step(&mut m, &prompt[3..], 3);
+    let d = max_diff(&logits, &rows[0]);
+    assert!(d <= ATOL, "chunked prefill: {d}");
+    // The cache now holds the prompt; a second prefill at position 0 overwrites it, so
+    // it gives the same logits.
+    let again = step(&mut m, &prompt, 0);
+    let d = max_diff(&again, &rows[0]);
+    assert!(d <= ATOL, "second prefill: {d}");
+    let mut fresh = load("fp32");
+    let d = max_diff(&step(&mut fresh, &prompt, 0), &rows[0]);
+    assert!(d <= ATOL, "reloaded method: {d}");
+}
+
+/// `export_llama`'s metadata methods answer what the fixture script exported.
+#[test]
+fn metadata_methods() {
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest"))
+            .expect("json");
+    let program = Arc::new(Program::from_file(dir().join("llama_fp32.pte")).expect("program"));
+    let reg = registry();
+    let int = |name: &str| -> i64 {
+        let mut m = Method::load(program.clone(), name, &reg).expect(name);
+        m.execute().expect(name);
+        match m.outputs().expect("outputs").remove(0) {
+            EValue::Int(v) => v,
+            other => panic!("{name} gave a {}", other.kind()),
+        }
+    };
+    assert_eq!(
+        int("get_max_seq_len"),
+        manifest["max_seq_len"].as_i64().unwrap_or(-1)
+    );
+    assert_eq!(
+        int("get_vocab_size"),
+        manifest["params"]["vocab_size"].as_i64().unwrap_or(-1)
+    );
+    assert_eq!(int("get_bos_id"), manifest["bos"].as_i64().unwrap_or(-1));
+    assert_eq!(
+        int("get_eos_ids"),
+        manifest["eos"][0].as_i64().unwrap_or(-1)
+    );
+    assert_eq!(
+        int("get_n_layers"),
+        manifest["params"]["n_layers"].as_i64().unwrap_or(-1)
+    );
+}
