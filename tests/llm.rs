@@ -175,3 +175,89 @@ fn metadata_methods() {
         manifest["params"]["n_layers"].as_i64().unwrap_or(-1)
     );
 }
+
+/// `plugboard generate`, greedy, prints what ExecuTorch's `TextLLMRunner` printed for
+/// the same program, tokenizer and prompt (`et_fp32_generate.txt`), after the prompt.
+#[test]
+fn generate_cli_matches_executorch_runner() {
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest"))
+            .expect("json");
+    let prompt = manifest["prompt"].as_str().expect("prompt");
+    let n = manifest["max_new_tokens"].as_u64().expect("max_new_tokens");
+    let out = std::process::Command::new(plugboard_tests::plugboard_bin())
+        .arg("generate")
+        .arg(dir().join("llama_fp32.pte"))
+        .arg("--tokenizer")
+        .arg(dir().join("tokenizer.json"))
+        .args([
+            "--prompt",
+            prompt,
+            "-n",
+            &n.to_string(),
+            "--temperature",
+            "0",
+        ])
+        .env(
+            "PLUGBOARD_CACHE_DIR",
+            plugboard_tests::root().join("target/plugboard-cache"),
+        )
+        .output()
+        .expect("plugboard generate");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "plugboard generate failed: {stderr}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let want = std::fs::read_to_string(dir().join("et_fp32_generate.txt")).expect("reference");
+    assert_eq!(text.trim_end_matches('\n'), format!("{prompt}{want}"));
+    assert!(
+        stderr.contains(&format!("generated {n} tokens")) && stderr.contains("decode"),
+        "{stderr}"
+    );
+}
+
+/// The Rust runner, greedy, gives the same text through its callback, and continues
+/// the conversation from where it stopped until `reset`.
+#[test]
+fn runner_generates_and_resets() {
+    use plugboard::llm::{GenerationConfig, TextLlmRunner};
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest"))
+            .expect("json");
+    let prompt = manifest["prompt"].as_str().expect("prompt");
+    let mut runner = TextLlmRunner::load(
+        &dir().join("llama_fp32.pte"),
+        &dir().join("tokenizer.json"),
+        &registry(),
+    )
+    .expect("runner");
+    assert_eq!(runner.metadata().eos_ids, vec![2]);
+    let config = GenerationConfig {
+        echo: false,
+        max_new_tokens: manifest["max_new_tokens"].as_u64().map(|n| n as usize),
+        temperature: 0.0,
+        num_bos: 1,
+        ..GenerationConfig::default()
+    };
+    let want = std::fs::read_to_string(dir().join("et_fp32_generate.txt")).expect("reference");
+    let mut text = String::new();
+    let stats = runner
+        .generate(prompt, &config, |p| text.push_str(p))
+        .expect("generate");
+    assert_eq!(text, want);
+    assert_eq!(stats.prompt_tokens, prompt_len(&manifest));
+    // A second turn continues in the cache; after `reset` the first turn repeats.
+    let mut second = String::new();
+    runner
+        .generate(prompt, &config, |p| second.push_str(p))
+        .expect("second turn");
+    runner.reset();
+    let mut again = String::new();
+    runner
+        .generate(prompt, &config, |p| again.push_str(p))
+        .expect("after reset");
+    assert_eq!(again, want);
+}
+
+fn prompt_len(manifest: &serde_json::Value) -> usize {
+    manifest["prompt_tokens"].as_array().map_or(0, Vec::len)
+}

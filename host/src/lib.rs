@@ -28,6 +28,7 @@ pub mod bindings;
 pub mod component;
 pub mod distribution;
 mod error;
+pub mod llm;
 pub mod method;
 pub mod npy;
 pub mod program;

@@ -10,6 +10,7 @@ macro_rules! outln {
 
 mod backends;
 mod components;
+mod generate;
 mod inspect;
 mod run;
 
@@ -37,6 +38,9 @@ pub struct Cli {
 pub enum Command {
     /// Run a method of a program (the bundled demo program when no MODEL is given).
     Run(run::RunArgs),
+    /// Generate text with a language-model program and its tokenizer (prefill, then
+    /// decode through the KV cache).
+    Generate(generate::GenerateArgs),
     /// Show a program's methods, inputs and outputs, operators, delegates and segments.
     Inspect(inspect::InspectArgs),
     /// List the components in the registry (or write the bundled ones out as files).
@@ -169,6 +173,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         None => run::run(run::RunArgs::default()),
         Some(Command::Run(a)) => run::run(a),
+        Some(Command::Generate(a)) => generate::generate(a),
         Some(Command::Inspect(a)) => inspect::inspect(a),
         Some(Command::Backends(a)) => backends::backends(a),
         Some(Command::Components(c)) => components::components(c),
