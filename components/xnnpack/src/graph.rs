@@ -120,6 +120,20 @@ impl DataType {
     pub fn bytes_for(self, numel: u64) -> Option<u64> {
         numel.checked_mul(self.bits()).map(|b| b.div_ceil(8))
     }
+
+    /// Bytes of a tensor of `dims`: 4-bit types pack two per byte with each innermost
+    /// row padded to whole bytes, as ExecuTorch serializes them (`convert_to_qc4w`).
+    pub fn bytes_for_dims(self, dims: &[usize]) -> Option<u64> {
+        let numel = dims
+            .iter()
+            .try_fold(1u64, |a, &d| a.checked_mul(d as u64))?;
+        match (self.bits(), dims.last()) {
+            (4, Some(&last)) if last > 0 => {
+                (numel / last as u64).checked_mul((last as u64).div_ceil(2))
+            }
+            _ => self.bytes_for(numel),
+        }
+    }
 }
 
 /// Quantization parameters of a value.
@@ -542,6 +556,16 @@ impl Constants<'_, '_> {
     }
 
     /// `n` little-endian `f32`s from constant buffer `idx`.
+    /// `n` bfloat16 values of buffer `idx`, widened to `f32` (exact). ExecuTorch's
+    /// serializer stores the group scales of `qbint4` weights this way
+    /// (`backends/xnnpack/operators/node_visitor.py`, `get_quant_params`).
+    fn bf16s(&mut self, idx: u32, n: usize, what: &str) -> Result<Vec<f32>, Error> {
+        let d = self.get(idx, n as u64 * 2, what)?;
+        Ok(d.chunks_exact(2)
+            .map(|c| f32::from_bits(u32::from(u16::from_le_bytes([c[0], c[1]])) << 16))
+            .collect())
+    }
+
     fn floats(&mut self, idx: u32, n: usize, what: &str) -> Result<Vec<f32>, Error> {
         let d = self.get(idx, n as u64 * 4, what)?;
         Ok(d.chunks_exact(4)
@@ -602,13 +626,12 @@ pub fn parse(payload: &Payload<'_>, source: &mut dyn ConstantSource) -> Result<G
                 dims.len()
             )));
         }
-        let numel = dims
-            .iter()
+        dims.iter()
             .try_fold(1u64, |a, &d| a.checked_mul(d as u64))
             .filter(|&n| n <= MAX_TENSOR_BYTES)
             .ok_or_else(|| invalid_program(format!("{what}: dims {dims:?} overflow")))?;
         let bytes = dtype
-            .bytes_for(numel)
+            .bytes_for_dims(&dims)
             .filter(|&b| b <= MAX_TENSOR_BYTES)
             .ok_or_else(|| invalid_program(format!("{what}: dims {dims:?} are too large")))?;
         let dq_dtype = DataType::from_fb(fbr(t.dq_datatype())?);
@@ -866,12 +889,27 @@ fn read_quant(
                 .ok()
                 .filter(|&g| g > 0)
                 .ok_or_else(|| invalid_program(format!("{what}: invalid group size")))?;
-            let s = scales(
-                fbr(p.scale())?,
-                fbr(p.scale_buffer_idx())?,
-                fbr(p.num_scales())?,
-                consts,
-            )?;
+            // Inline scales are float32; a scale buffer holds bfloat16s.
+            let (buf, num) = (fbr(p.scale_buffer_idx())?, fbr(p.num_scales())?);
+            let s = if buf != 0 {
+                consts.bf16s(buf, num as usize, what)?
+            } else {
+                scales(fbr(p.scale())?, 0, num, consts)?
+            };
+            let groups = dims
+                .iter()
+                .enumerate()
+                .filter(|&(d, _)| d != cd)
+                .map(|(_, &n)| n)
+                .product::<usize>()
+                .div_ceil(group_size);
+            if s.len() != dims[cd] * groups {
+                return Err(invalid_program(format!(
+                    "{what}: {} group scales for {} channels of {groups} groups",
+                    s.len(),
+                    dims[cd]
+                )));
+            }
             Quant::PerChannelGroup {
                 scales: s,
                 channel_dim: cd,

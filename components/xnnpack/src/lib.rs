@@ -21,6 +21,7 @@ pub use plugboard_sdk::v1_4::backend as bindings;
 pub use plugboard_sdk::v2_1::backend as bindings;
 
 pub mod accel;
+pub mod dynamic;
 pub mod fusion;
 pub mod graph;
 pub mod header;

@@ -45,6 +45,15 @@ pub enum QStep {
     Move {
         pad: i8,
     },
+    /// `fp32 -> qdint8` Convert: each row quantized with its own parameters at run
+    /// time (see [`dynamic`](crate::dynamic)); rows are all dims but the last
+    /// `num_nonbatch_dims`.
+    DynamicQuantize {
+        num_nonbatch_dims: usize,
+    },
+    /// FullyConnected from `qdint8` rows to fp32 over constant `qcint8`, `qcint4` or
+    /// `qbint4` weights.
+    DynamicFc(std::rc::Rc<crate::dynamic::DqWeights>),
 }
 
 /// Per-tensor parameters of a `qint8` value.
@@ -93,7 +102,7 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
     let types: Vec<&str> = all.map(|&vi| val(vi).dtype.name()).collect();
     let unsupported = || {
         not_supported(format!(
-            "{what}: element types {} are not supported (supported: fp32, and qint8 with qcint8 weights and qcint32 bias)",
+            "{what}: element types {} are not supported (supported: fp32; qint8 with qcint8 weights and qcint32 bias; qdint8 into FullyConnected with qcint8, qcint4 or qbint4 weights and an fp32 bias)",
             types.join(" ")
         ))
     };
@@ -114,6 +123,24 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
         })
     };
     let bounds = |p: QParams| (p.bound(node.min), p.bound(node.max));
+    if x_v.dtype == DataType::QdInt8 || out_v.dtype == DataType::QdInt8 {
+        return match (&node.op, x_v.dtype, out_v.dtype, &out_v.quant) {
+            (
+                Op::Convert,
+                DataType::Fp32,
+                DataType::QdInt8,
+                Quant::Dynamic { num_nonbatch_dims },
+            ) => Ok(Some(QStep::DynamicQuantize {
+                num_nonbatch_dims: *num_nonbatch_dims,
+            })),
+            (Op::FullyConnected { .. }, DataType::QdInt8, DataType::Fp32, _) => {
+                Ok(Some(QStep::DynamicFc(std::rc::Rc::new(
+                    crate::dynamic::prepare_fc(graph, ni, &what)?,
+                ))))
+            }
+            _ => Err(unsupported()),
+        };
+    }
     let step = match &node.op {
         Op::Convert => match (x_v.dtype, out_v.dtype) {
             (DataType::Fp32, DataType::QInt8) => QStep::Quantize(q(out_v)?),

@@ -78,6 +78,9 @@ pub struct PreparedDelegate {
     /// then skips those checks: its arguments are that call's but for where the
     /// inputs are (the comparisons were 5% of the LSTM language model's time).
     args_kept: bool,
+    /// For each `qdint8` value: the row length and each row's parameters, written by
+    /// its `Convert` in this run and read by the fully connected nodes after it.
+    dq_rows: Vec<(usize, Vec<crate::dynamic::RowQuant>)>,
 }
 
 /// What [`logical_sizes`] gave for an output argument (see `last_outputs`).
@@ -129,6 +132,7 @@ impl PreparedDelegate {
             last_inputs: Vec::new(),
             args_kept: false,
             last_outputs: Vec::new(),
+            dq_rows: Vec::new(),
         };
         let g = &rt.graph;
         let mut readonly = vec![false; g.values.len()];
@@ -599,8 +603,90 @@ impl PreparedDelegate {
         Ok(())
     }
 
+    /// Runs dynamically quantized node `ni` (see [`crate::dynamic`]); `rows` holds each
+    /// `qdint8` value's row parameters.
+    fn run_dynamic(
+        &mut self,
+        ni: usize,
+        rows: &mut [(usize, Vec<crate::dynamic::RowQuant>)],
+    ) -> Result<(), Error> {
+        let node = &self.graph.nodes[ni];
+        let sched = &self.sched;
+        let internal = |m: String| err(ErrorKind::Internal, m);
+        let base = self.arena.as_mut_ptr();
+        let arena_len = self.arena.len();
+        let range = |vi: usize, elem: usize| value_bytes(sched, arena_len, vi, elem);
+        let (xi, oi) = (node.inputs[0], node.output);
+        // SAFETY (all views below): as in `run_qnode`: the memory plan keeps a node's
+        // output apart from its inputs while they live, `range` checked the bounds,
+        // and external inputs outlive the call.
+        match &self.qsteps[ni] {
+            Some(QStep::DynamicQuantize { num_nonbatch_dims }) => {
+                let x: &[f32] = if let Some(c) = &self.consts[xi] {
+                    c
+                } else if let Some((addr, n)) = self.external[xi] {
+                    unsafe { std::slice::from_raw_parts(addr as *const f32, n) }
+                } else {
+                    let (o, n) = range(xi, 4)?;
+                    unsafe {
+                        std::slice::from_raw_parts((base as *const u8).add(o) as *const f32, n)
+                    }
+                };
+                let shape = &sched.shapes[xi];
+                let row: usize = shape[shape.len().saturating_sub(*num_nonbatch_dims)..]
+                    .iter()
+                    .product();
+                let (o, n) = range(oi, 1)?;
+                let out = unsafe {
+                    std::slice::from_raw_parts_mut((base as *mut u8).add(o) as *mut i8, n)
+                };
+                let x = x
+                    .get(..n)
+                    .ok_or_else(|| internal("convert input too small".into()))?;
+                let (len, params) = &mut rows[oi];
+                *len = row;
+                crate::dynamic::quantize_rows(x, row, out, params);
+                Ok(())
+            }
+            Some(QStep::DynamicFc(w)) => {
+                let Step::FullyConnected { m, k, .. } = sched.steps[ni] else {
+                    return Err(internal("dynamic fully connected without its shape".into()));
+                };
+                let (o, n) = range(xi, 1)?;
+                let x = unsafe {
+                    std::slice::from_raw_parts((base as *const u8).add(o) as *const i8, n)
+                };
+                let (oo, on) = range(oi, 4)?;
+                let out = unsafe {
+                    std::slice::from_raw_parts_mut((base as *mut u8).add(oo) as *mut f32, on)
+                };
+                let (row, params) = &rows[xi];
+                let row = (*row).max(1);
+                crate::dynamic::fully_connected(
+                    m,
+                    x,
+                    params,
+                    |i| i * k / row,
+                    w,
+                    out,
+                    node.min,
+                    node.max,
+                )
+                .map_err(internal)
+            }
+            _ => Err(internal("not a dynamically quantized node".into())),
+        }
+    }
+
     /// Runs quantized node `ni` (its [`QStep`] with the current shapes' [`Step`]).
     fn run_qnode(&mut self, ni: usize) -> Result<(), Error> {
+        if let Some(QStep::DynamicQuantize { .. } | QStep::DynamicFc(_)) = &self.qsteps[ni] {
+            let mut rows = std::mem::take(&mut self.dq_rows);
+            rows.resize_with(self.graph.values.len(), Default::default);
+            let r = self.run_dynamic(ni, &mut rows);
+            self.dq_rows = rows;
+            return r;
+        }
         let node = &self.graph.nodes[ni];
         let sched = &self.sched;
         let internal = |m: String| err(ErrorKind::Internal, m);

@@ -1,0 +1,304 @@
+//! The dynamic int8 path (ExecuTorch's "8da4w", "8da8w": `XNNPACKQuantizer` with
+//! `is_dynamic=True`, torchao's `Int8DynamicActivationIntxWeightConfig`):
+//!
+//! - a `Convert` from fp32 to `qdint8` quantizes each row of its input at run time with
+//!   its own scale and zero point (rows: every dim but the last `num_nonbatch_dims`);
+//! - a `FullyConnected` from `qdint8` to fp32 multiplies those rows by constant weights
+//!   quantized per output channel (`qcint8`, `qcint4`) or per block of `group_size`
+//!   input channels of each output channel (`qbint4`), with an optional fp32 bias.
+//!
+//! The arithmetic is XNNPACK's (`src/xnnpack/quantization.h`,
+//! `xnn_qd8_asymmetric_quantization_params`): over a row with minimum `lo` and maximum
+//! `hi`, `rmin = min(0, lo)`, `rmax = max(0, hi)`, the quantizing multiplier
+//! `s = 255 / (rmax - rmin)` (1 when they are equal), the zero point nudged from
+//! whichever end rounds better (`-128 - rmin*s` or `127 - rmax*s`, clamped to the int8
+//! range and rounded to nearest even), `q = clamp(rint(x * s) + zp)`, and the
+//! dequantizing scale `1 / s`. Everything up to the integer dot products is exact;
+//! the float epilogue (`(Σ q·w - zp·Σ w) · block_scale`, summed over blocks, times the
+//! row's scale, plus the bias) rounds as float arithmetic does.
+//!
+//! 4-bit weights stay packed: two per byte, low nibble first, stored as `w + 8`, each
+//! row padded to whole bytes (ExecuTorch's `convert_to_qc4w`). Group scales are
+//! bfloat16 in the program and widened to f32 (exact).
+
+use std::rc::Rc;
+
+use crate::graph::{DataType, Graph, Op, Quant};
+use crate::{invalid_program, not_supported, Error};
+
+/// A row's quantization: `x ≈ (q - zero_point) * scale`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowQuant {
+    /// The dequantizing scale (`1 / s`).
+    pub scale: f32,
+    pub zero_point: i32,
+}
+
+/// XNNPACK's parameters for a row with minimum `lo` and maximum `hi`: the quantizing
+/// multiplier `s` and the row's [`RowQuant`].
+pub fn row_params(lo: f32, hi: f32) -> (f32, RowQuant) {
+    let (qmin, qmax) = (-128.0f32, 127.0f32);
+    let rmin = lo.min(0.0);
+    let rmax = hi.max(0.0);
+    let s = if rmin == rmax {
+        1.0
+    } else {
+        (qmax - qmin) / (rmax - rmin)
+    };
+    let (dmin, dmax) = (rmin * s, rmax * s);
+    let zp = if (qmin + dmin) + (qmax + dmax) > 0.0 {
+        qmin - dmin
+    } else {
+        qmax - dmax
+    };
+    let zp = zp.max(qmin).min(qmax).round_ties_even();
+    (
+        s,
+        RowQuant {
+            scale: 1.0 / s,
+            zero_point: zp as i32,
+        },
+    )
+}
+
+/// Quantizes `x` row by row (`row` elements each) into `out`, one [`RowQuant`] per
+/// row into `params` (cleared first).
+pub fn quantize_rows(x: &[f32], row: usize, out: &mut [i8], params: &mut Vec<RowQuant>) {
+    params.clear();
+    if row == 0 {
+        return;
+    }
+    for (xr, or) in x.chunks(row).zip(out.chunks_mut(row)) {
+        let (mut lo, mut hi) = (xr[0], xr[0]);
+        for &v in xr {
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+        let (s, p) = row_params(lo, hi);
+        let (qlo, qhi) = ((-128 - p.zero_point) as f32, (127 - p.zero_point) as f32);
+        for (o, &v) in or.iter_mut().zip(xr) {
+            let q = (v * s).max(qlo).min(qhi).round_ties_even();
+            *o = (q as i32 + p.zero_point) as i8;
+        }
+        params.push(p);
+    }
+}
+
+/// Constant weights of a dynamically quantized fully connected layer, `n` output
+/// channels by `k` input channels.
+#[derive(Clone, Debug)]
+pub struct DqWeights {
+    pub n: usize,
+    pub k: usize,
+    /// 8 (`qcint8`: one signed byte each) or 4 (two per byte, `w + 8`, low nibble
+    /// first, rows padded to whole bytes).
+    pub bits: u8,
+    /// The rows, `row_bytes` each.
+    pub data: Rc<[u8]>,
+    pub row_bytes: usize,
+    /// Input channels per scale (`k` for per-channel weights).
+    pub group: usize,
+    /// `n * groups` scales, row by row.
+    pub scales: Vec<f32>,
+    /// `Σ w` over each (row, group), for the zero-point correction.
+    pub sums: Vec<i32>,
+    pub bias: Option<Vec<f32>>,
+}
+
+impl DqWeights {
+    fn groups(&self) -> usize {
+        self.k.div_ceil(self.group)
+    }
+
+    /// Row `j`'s weights as signed values, into `buf` (`k` long).
+    fn unpack_row(&self, j: usize, buf: &mut [i8]) {
+        let row = &self.data[j * self.row_bytes..][..self.row_bytes];
+        if self.bits == 8 {
+            for (b, &v) in buf.iter_mut().zip(row) {
+                *b = v as i8;
+            }
+        } else {
+            for (i, b) in buf.iter_mut().enumerate() {
+                let byte = row[i / 2];
+                let nib = if i % 2 == 0 { byte & 0xf } else { byte >> 4 };
+                *b = nib as i8 - 8;
+            }
+        }
+    }
+}
+
+/// `out[i][j] = rows[i].scale * Σ_g scale[j][g] * Σ_{c in g} (x[i][c] - zp_i) * w[j][c]
+/// + bias[j]`, clamped to `[min, max]`, for the `m` rows of `x` (`k` each).
+/// `param_of(i)` gives row `i`'s index into `rows`.
+#[allow(clippy::too_many_arguments)]
+pub fn fully_connected(
+    m: usize,
+    x: &[i8],
+    rows: &[RowQuant],
+    param_of: impl Fn(usize) -> usize,
+    w: &DqWeights,
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) -> Result<(), String> {
+    let (n, k, groups) = (w.n, w.k, w.groups());
+    if x.len() < m * k || out.len() < m * n {
+        return Err(format!(
+            "dynamic fully connected: {} inputs, {} outputs for {m} x {k} -> {n}",
+            x.len(),
+            out.len()
+        ));
+    }
+    let mut wrow = vec![0i8; k];
+    // Row by row of the weights, so 4-bit rows unpack once per call.
+    for j in 0..n {
+        w.unpack_row(j, &mut wrow);
+        let scales = &w.scales[j * groups..][..groups];
+        let sums = &w.sums[j * groups..][..groups];
+        let bias = w.bias.as_ref().map_or(0.0, |b| b[j]);
+        for i in 0..m {
+            let p = rows
+                .get(param_of(i))
+                .ok_or_else(|| format!("row {i} has no quantization parameters"))?;
+            let xr = &x[i * k..][..k];
+            let mut acc = 0f32;
+            for g in 0..groups {
+                let (c0, c1) = (g * w.group, ((g + 1) * w.group).min(k));
+                let dot: i32 = xr[c0..c1]
+                    .iter()
+                    .zip(&wrow[c0..c1])
+                    .map(|(&a, &b)| i32::from(a) * i32::from(b))
+                    .sum();
+                acc += (dot - p.zero_point * sums[g]) as f32 * scales[g];
+            }
+            out[i * n + j] = (acc * p.scale + bias).max(min).min(max);
+        }
+    }
+    Ok(())
+}
+
+/// Prepares the weights of dynamically quantized fully connected node `ni`.
+pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Error> {
+    let node = &graph.nodes[ni];
+    let Op::FullyConnected {
+        transpose_weights, ..
+    } = node.op
+    else {
+        return Err(not_supported(format!("{what}: not a fully connected node")));
+    };
+    let f = &graph.values[node.inputs[1]];
+    if transpose_weights || f.dims.len() != 2 {
+        return Err(not_supported(format!(
+            "{what}: dynamically quantized weights must be 2-D [out, in], not transposed"
+        )));
+    }
+    let (n, k) = (f.dims[0], f.dims[1]);
+    let data = f
+        .data
+        .clone()
+        .ok_or_else(|| not_supported(format!("{what}: the weights are not constant")))?;
+    let (bits, group, scales) = match (f.dtype, &f.quant) {
+        (DataType::QcInt8 | DataType::QcInt4, Quant::PerChannel { scales, channel_dim: 0 }) => {
+            (f.dtype.bits() as u8, k.max(1), scales.clone())
+        }
+        (
+            DataType::QbInt4,
+            Quant::PerChannelGroup {
+                scales,
+                channel_dim: 0,
+                group_size,
+            },
+        ) => (4, *group_size, scales.clone()),
+        _ => {
+            return Err(not_supported(format!(
+                "{what}: weights {} with {:?} (supported with qdint8 inputs: qcint8, qcint4 and qbint4 over output channels)",
+                f.dtype.name(),
+                f.quant
+            )))
+        }
+    };
+    let row_bytes = if bits == 8 { k } else { k.div_ceil(2) };
+    if data.len() < n * row_bytes {
+        return Err(invalid_program(format!(
+            "{what}: {} weight bytes for {n} x {k}",
+            data.len()
+        )));
+    }
+    let mut w = DqWeights {
+        n,
+        k,
+        bits,
+        data,
+        row_bytes,
+        group,
+        scales,
+        sums: Vec::new(),
+        bias: None,
+    };
+    let groups = w.groups();
+    if w.scales.len() != n * groups {
+        return Err(invalid_program(format!(
+            "{what}: {} weight scales for {n} rows of {groups} groups",
+            w.scales.len()
+        )));
+    }
+    let mut row = vec![0i8; k];
+    let mut sums = Vec::with_capacity(n * groups);
+    for j in 0..n {
+        w.unpack_row(j, &mut row);
+        for g in 0..groups {
+            let (c0, c1) = (g * group, ((g + 1) * group).min(k));
+            sums.push(row[c0..c1].iter().map(|&v| i32::from(v)).sum());
+        }
+    }
+    w.sums = sums;
+    if let Some(&bi) = node.inputs.get(2) {
+        let b = &graph.values[bi];
+        let bytes = match (b.dtype, &b.data) {
+            (DataType::Fp32, Some(d)) if d.len() >= n * 4 => d,
+            _ => {
+                return Err(not_supported(format!(
+                    "{what}: the bias must be a constant fp32 vector of {n}"
+                )))
+            }
+        };
+        w.bias = Some(
+            bytes
+                .chunks_exact(4)
+                .take(n)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        );
+    }
+    Ok(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn row_parameters_follow_xnnpack() {
+        // All-positive row: rmin = 0, so the zero point is -128.
+        let (s, p) = row_params(0.5, 2.0);
+        assert_eq!(s, 255.0 / 2.0);
+        assert_eq!(p.zero_point, -128);
+        // Symmetric row: zero point rounds to 0 or -1 by the nudge rule.
+        let (_, p) = row_params(-1.0, 1.0);
+        assert!((-1..=0).contains(&p.zero_point));
+        // Constant zero row: -128 + 127 < 0, so the zero point comes from the max end.
+        let (s, p) = row_params(0.0, 0.0);
+        assert_eq!((s, p.zero_point), (1.0, 127));
+        let mut q = [0i8; 4];
+        let mut params = Vec::new();
+        quantize_rows(&[-1.0, 0.0, 0.5, 1.0], 4, &mut q, &mut params);
+        assert_eq!(params.len(), 1);
+        let back: Vec<f32> = q
+            .iter()
+            .map(|&v| (i32::from(v) - params[0].zero_point) as f32 * params[0].scale)
+            .collect();
+        for (a, b) in back.iter().zip([-1.0, 0.0, 0.5, 1.0]) {
+            assert!((a - b).abs() <= params[0].scale / 2.0 + 1e-6, "{a} vs {b}");
+        }
+    }
+}
