@@ -102,7 +102,7 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
     let types: Vec<&str> = all.map(|&vi| val(vi).dtype.name()).collect();
     let unsupported = || {
         not_supported(format!(
-            "{what}: element types {} are not supported (supported: fp32; qint8 with qcint8 weights and qcint32 bias; qdint8 into FullyConnected with qcint8, qcint4 or qbint4 weights and an fp32 bias)",
+            "{what}: element types {} are not supported (supported: fp32; qint8 with qcint8 or per-tensor qint8 weights and a qcint32 or qint32 bias; qdint8 into FullyConnected with qcint8, qcint4 or qbint4 weights and an fp32 bias)",
             types.join(" ")
         ))
     };
@@ -394,8 +394,17 @@ fn filter_rows(
     what: &str,
     unsupported: &dyn Fn() -> Error,
 ) -> Result<Vec<i8>, Error> {
-    if f.dtype != DataType::QcInt8 {
-        return Err(unsupported());
+    match (&f.dtype, &f.quant) {
+        (DataType::QcInt8, _) => {}
+        // Per-tensor weights (the XNNPACK quantizer's default, symmetric config) run as
+        // per-channel ones with one scale repeated (see `weight_scales`).
+        (DataType::QInt8, Quant::PerTensor { zero_point: 0, .. }) => {}
+        (DataType::QInt8, Quant::PerTensor { .. }) => {
+            return Err(not_supported(format!(
+                "{what}: int8 weights need a zero point of 0"
+            )))
+        }
+        _ => return Err(unsupported()),
     }
     let Some(data) = &f.data else {
         return Err(not_supported(format!(
@@ -416,9 +425,14 @@ fn filter_rows(
     })
 }
 
-/// Per-channel weight scales along `channel_dim`.
+/// Per-channel weight scales along `channel_dim` (a per-tensor scale repeated for
+/// each channel).
 fn weight_scales(f: &Value, channel_dim: usize, what: &str) -> Result<Vec<f32>, Error> {
     match &f.quant {
+        Quant::PerTensor { scale, .. } if scale.is_finite() && *scale > 0.0 => {
+            let channels = f.dims.get(channel_dim).copied().unwrap_or(0);
+            Ok(vec![*scale; channels])
+        }
         Quant::PerChannel {
             scales,
             channel_dim: cd,
