@@ -14,6 +14,10 @@ pub struct BackendsArgs {
     /// `--no-bundled --backend DIR/<name>.wasm`.
     #[arg(long, value_name = "DIR")]
     pub write_bundled: Option<PathBuf>,
+    /// List every operator the kernel libraries serve (`aten::add.out`), sorted, with
+    /// the component serving it, instead of the component table.
+    #[arg(long)]
+    pub operators: bool,
     #[command(flatten)]
     pub registry: RegistryArgs,
 }
@@ -43,6 +47,28 @@ pub fn backends(args: BackendsArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let registry = args.registry.registry()?;
+    if args.operators {
+        let mut ops: Vec<(&str, String)> = registry
+            .components()
+            .iter()
+            .flat_map(|c| c.operators.iter().map(|o| o.name.as_str()))
+            .filter_map(|name| {
+                // An overridden operator is listed by two libraries: name the one
+                // serving it.
+                registry
+                    .kernel(name)
+                    .map(|(c, _)| (name, c.info.path.display().to_string()))
+            })
+            .collect();
+        ops.sort();
+        ops.dedup();
+        let width = ops.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+        for (name, served_by) in &ops {
+            outln!("{name:<width$}  {served_by}");
+        }
+        outln!("{} operators", ops.len());
+        return Ok(());
+    }
     let width = registry
         .components()
         .iter()

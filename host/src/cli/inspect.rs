@@ -207,9 +207,27 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
             *kinds.entry(k).or_default() += 1;
         }
         outln!("  instructions: {} {kinds:?}", plan.instructions.len());
-        outln!("  operators ({}):", plan.operators.len());
+        outln!(
+            "  operators ({}, each with the kernel library serving it):",
+            plan.operators.len()
+        );
+        let width = plan.operators.iter().map(|o| o.len()).max().unwrap_or(0);
+        let mut missing = 0;
         for op in &plan.operators {
-            outln!("    {op} x{}", calls.get(op.as_str()).copied().unwrap_or(0));
+            let served = match registry.kernel(op) {
+                Some((c, _)) => c.info.path.display().to_string(),
+                None => {
+                    missing += 1;
+                    "MISSING".to_string()
+                }
+            };
+            let n = calls.get(op.as_str()).copied().unwrap_or(0);
+            outln!("    {op:<width$} x{n:<4} {served}");
+        }
+        if missing > 0 {
+            outln!(
+                "  {missing} operator(s) MISSING: no loaded kernel library serves them, so the method cannot load"
+            );
         }
         outln!("  delegates ({}):", plan.delegates.len());
         for (i, d) in plan.delegates.iter().enumerate() {
