@@ -125,6 +125,14 @@ fn q8da4w_greedy_steps_match_executorch() {
     greedy_matches("8da4w");
 }
 
+/// Quantized token embeddings (`export_llama -E`), served by the portable library's
+/// `quantized_decomposed::embedding_4bit` (with 8da4w linears) and `embedding_byte`.
+#[test]
+fn quantized_embedding_greedy_steps_match_executorch() {
+    greedy_matches("8da4w_emb4");
+    greedy_matches("fp32_emb8");
+}
+
 /// The cache persists across executes: the prompt fed in two chunks (a prefill of 3
 /// tokens at position 0, then the rest at position 3: dynamic lengths below the
 /// exported bound) ends at ExecuTorch's logits for the whole prompt; a fresh load of
@@ -190,7 +198,10 @@ fn metadata_methods() {
 fn generate_cli_matches_executorch() {
     let manifest = manifest();
     let mut runner_checked = 0;
-    for variant in ["fp32", "8da4w"] {
+    let variants = manifest["variants"].as_object().expect("variants").clone();
+    assert!(variants.len() >= 4, "{} variants", variants.len());
+    for variant in variants.keys() {
+        let variant = variant.as_str();
         let text = generate_cli(variant, &manifest);
         let want = std::fs::read_to_string(dir().join(format!("et_{variant}_runtime.txt")))
             .expect("reference");

@@ -166,7 +166,8 @@ macro_rules! with_compute {
     };
 }
 
-fn f16_to_f32(bits: u16) -> f32 {
+/// The float32 value of IEEE half-precision bits `bits` (exact).
+pub fn half_to_f32(bits: u16) -> f32 {
     let sign = ((bits >> 15) as u32) << 31;
     let exp = ((bits >> 10) & 0x1f) as u32;
     let frac = (bits & 0x3ff) as u32;
@@ -258,7 +259,7 @@ fn read_raw<C: Compute>(t: &Tensor) -> KResult<Vec<C>> {
             Half => t
                 .slice::<u16>()
                 .iter()
-                .map(|&x| C::from_f64(f16_to_f32(x) as f64))
+                .map(|&x| C::from_f64(half_to_f32(x) as f64))
                 .collect(),
             Bfloat16 => t
                 .slice::<u16>()

@@ -14,6 +14,7 @@ pub mod logical;
 pub mod norm;
 pub mod pool;
 pub mod prim;
+pub mod quantized;
 pub mod reduce;
 pub mod shape;
 pub mod softmax;
@@ -38,6 +39,7 @@ pub fn register_all(r: &mut Registrar) {
     norm::register(r);
     pool::register(r);
     prim::register(r);
+    quantized::register(r);
     reduce::register(r);
     shape::register(r);
     softmax::register(r);
