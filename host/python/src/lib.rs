@@ -19,6 +19,8 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+mod llm;
+
 create_exception!(
     _plugboard,
     PlugboardError,
@@ -39,7 +41,7 @@ fn wire_version(v: plugboard::LoadedComponent) -> WireVersion {
 
 /// `e` as a `PlugboardError(kind, message)`: ExecuTorch's error name, and the message
 /// with its context (file, method, instruction, component) but without the kind.
-fn py_err(e: plugboard::Error) -> PyErr {
+pub(crate) fn py_err(e: plugboard::Error) -> PyErr {
     let kind = format!("{:?}", e.kind);
     let full = e.to_string();
     let message = full
@@ -55,12 +57,12 @@ type WireTensor = (u8, Vec<usize>, Vec<u8>);
 /// The live registry of components (`plugboard::Runtime`: bundled ones plus any
 /// loaded, replaceable and unloadable while methods run), with its sandbox settings.
 #[pyclass(name = "Runtime", module = "plugboard._plugboard")]
-struct PyRuntime {
+pub(crate) struct PyRuntime {
     inner: Runtime,
 }
 
 impl PyRuntime {
-    fn snapshot(&self) -> Arc<Registry> {
+    pub(crate) fn snapshot(&self) -> Arc<Registry> {
         self.inner.registry()
     }
 }
@@ -390,6 +392,7 @@ fn _plugboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRuntime>()?;
     m.add_class::<PyProgram>()?;
     m.add_class::<PyMethod>()?;
+    m.add_class::<llm::PyTextLlmRunner>()?;
     m.add("PlugboardError", m.py().get_type::<PlugboardError>())?;
     Ok(())
 }

@@ -171,10 +171,27 @@ impl TextLlmRunner {
     /// KV cache (`forward` must take tokens `Long [1, S]` and a start position
     /// `Long [1]`); `InvalidProgram` for metadata of the wrong kind; the tokenizer's.
     pub fn load(model: &Path, tokenizer: &Path, registry: &Registry) -> Result<TextLlmRunner> {
+        Self::load_with_data(model, None, tokenizer, registry)
+    }
+
+    /// [`TextLlmRunner::load`] for a program whose weights are in external data
+    /// (`data`, a FlatTensor `.ptd` file).
+    ///
+    /// # Errors
+    /// As [`TextLlmRunner::load`]; the external data's.
+    pub fn load_with_data(
+        model: &Path,
+        data: Option<&Path>,
+        tokenizer: &Path,
+        registry: &Registry,
+    ) -> Result<TextLlmRunner> {
         let t0 = Instant::now();
-        let program = Arc::new(Program::from_file(model)?);
+        let mut program = Program::from_file(model)?;
+        if let Some(d) = data {
+            program.add_external_data(crate::program::FlatTensor::from_file(d)?)?;
+        }
         let tokenizer = Tokenizer::from_file(tokenizer)?;
-        Self::with_program(program, tokenizer, registry, t0)
+        Self::with_program(Arc::new(program), tokenizer, registry, t0)
     }
 
     fn with_program(

@@ -2,6 +2,8 @@
 
 ``plugboard.runtime`` is a drop-in for ``executorch.runtime``: change
 ``from executorch.runtime import Runtime`` to ``from plugboard.runtime import Runtime``.
+``plugboard.llm`` is the same for ``executorch.extension.llm.runner``'s
+``TextLLMRunner`` and ``GenerationConfig``.
 """
 
 from ._plugboard import PlugboardError
@@ -16,3 +18,4 @@ PlugboardError.__str__ = lambda self: (
 )
 
 from . import runtime  # noqa: E402,F401
+from . import llm  # noqa: E402,F401
