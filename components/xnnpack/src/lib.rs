@@ -27,6 +27,8 @@ pub mod graph;
 pub mod header;
 pub mod kernels;
 pub mod quantized;
+#[cfg(test)]
+mod regressions;
 pub mod runtime;
 #[allow(clippy::all, dead_code, unused_imports, missing_docs)]
 #[rustfmt::skip]

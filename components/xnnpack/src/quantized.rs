@@ -430,6 +430,15 @@ fn filter_rows(
 fn weight_scales(f: &Value, channel_dim: usize, what: &str) -> Result<Vec<f32>, Error> {
     match &f.quant {
         Quant::PerTensor { scale, .. } if scale.is_finite() && *scale > 0.0 => {
+            // Empty weights could claim any number of channels without holding a byte
+            // (the fuzzer's `[1073742016, 0]` asked for 4 GiB of scales); non-empty
+            // ones are bounded by the constant data that was read for them.
+            if f.dims.iter().product::<usize>() == 0 {
+                return Err(invalid_program(format!(
+                    "{what}: empty weights {:?}",
+                    f.dims
+                )));
+            }
             let channels = f.dims.get(channel_dim).copied().unwrap_or(0);
             Ok(vec![*scale; channels])
         }
