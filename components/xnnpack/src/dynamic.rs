@@ -24,6 +24,7 @@
 use std::rc::Rc;
 
 use crate::graph::{DataType, Graph, Op, Quant};
+use crate::kernels::dot4;
 use crate::{invalid_program, not_supported, Error};
 
 /// A row's quantization: `x ≈ (q - zero_point) * scale`.
@@ -103,11 +104,65 @@ pub struct DqWeights {
     /// `Σ w` over each (row, group), for the zero-point correction.
     pub sums: Vec<i32>,
     pub bias: Option<Vec<f32>>,
+    /// The 4-bit weights in blocks of [`dot4::ROWS`] output channels
+    /// ([`DqWeights::block4`]); when set, `data`, `scales` and `sums` are empty.
+    pub blocked: Option<Blocked4>,
+}
+
+/// 4-bit weights laid out for [`dot4::row_block`]: per block of four output channels
+/// (the last padded with zero weights), `2 k` bytes, group by group, each group's
+/// bytes of the four channels one after the other; scales and `Σ w` likewise, four per
+/// (block, group).
+#[derive(Clone, Debug)]
+pub struct Blocked4 {
+    pub data: Vec<u8>,
+    pub scales: Vec<f32>,
+    pub sums: Vec<i32>,
 }
 
 impl DqWeights {
     fn groups(&self) -> usize {
         self.k.div_ceil(self.group)
+    }
+
+    /// Whether [`DqWeights::block4`] applies: 4-bit rows and groups of whole 32-element
+    /// blocks (every 8da4w linear layer).
+    fn blockable(&self) -> bool {
+        self.bits == 4
+            && self.k.is_multiple_of(32)
+            && self.group.is_multiple_of(32)
+            && self.blocked.is_none()
+    }
+
+    /// Lays the weights out for [`dot4::row_block`] (see [`Blocked4`]), once, in place
+    /// of the row layout. Needs `sums` computed.
+    fn block4(&mut self) {
+        if !self.blockable() {
+            return;
+        }
+        const R: usize = dot4::ROWS;
+        let (n, k, group, groups) = (self.n, self.k, self.group, self.groups());
+        let nb = n.div_ceil(R);
+        // 0x88: both nibbles `0 + 8`, a zero weight, for the padding channels.
+        let mut data = vec![0x88u8; nb * 2 * k];
+        let mut scales = vec![0f32; nb * groups * R];
+        let mut sums = vec![0i32; nb * groups * R];
+        for j in 0..n {
+            let (b, r) = (j / R, j % R);
+            let row = &self.data[j * self.row_bytes..][..k / 2];
+            for g in 0..groups {
+                let c0 = g * group;
+                let gb = ((c0 + group).min(k) - c0) / 2;
+                let dst = b * 2 * k + 2 * c0 + r * gb;
+                data[dst..dst + gb].copy_from_slice(&row[c0 / 2..][..gb]);
+                scales[(b * groups + g) * R + r] = self.scales[j * groups + g];
+                sums[(b * groups + g) * R + r] = self.sums[j * groups + g];
+            }
+        }
+        self.data = Rc::from(Vec::new());
+        self.scales = Vec::new();
+        self.sums = Vec::new();
+        self.blocked = Some(Blocked4 { data, scales, sums });
     }
 
     /// Row `j`'s weights as signed values, into `buf` (`k` long).
@@ -149,6 +204,9 @@ pub fn fully_connected(
             out.len()
         ));
     }
+    if let Some(b) = &w.blocked {
+        return fully_connected_blocked(m, x, rows, param_of, w, b, out, min, max);
+    }
     let mut wrow = vec![0i8; k];
     // Row by row of the weights, so 4-bit rows unpack once per call.
     for j in 0..n {
@@ -177,6 +235,61 @@ pub fn fully_connected(
     Ok(())
 }
 
+/// [`fully_connected`] over [`Blocked4`] weights: four output channels at a time,
+/// read packed ([`dot4::row_block`]), with the same integer sums and the same float
+/// arithmetic per channel, so the outputs are the same bits.
+#[allow(clippy::too_many_arguments)]
+fn fully_connected_blocked(
+    m: usize,
+    x: &[i8],
+    rows: &[RowQuant],
+    param_of: impl Fn(usize) -> usize,
+    w: &DqWeights,
+    b: &Blocked4,
+    out: &mut [f32],
+    min: f32,
+    max: f32,
+) -> Result<(), String> {
+    const R: usize = dot4::ROWS;
+    let (n, k, group, groups) = (w.n, w.k, w.group, w.groups());
+    let x = &x[..m * k];
+    let mut xd = vec![0i8; m * k];
+    dot4::deinterleave(x, &mut xd);
+    // Per row and group, `8 Σ x`: the nibbles are `w + 8`.
+    let mut xsums = Vec::with_capacity(m * groups);
+    for xr in x.chunks_exact(k) {
+        for g in 0..groups {
+            let (c0, c1) = (g * group, ((g + 1) * group).min(k));
+            xsums.push(8 * xr[c0..c1].iter().map(|&v| i32::from(v)).sum::<i32>());
+        }
+    }
+    let params = (0..m)
+        .map(|i| {
+            rows.get(param_of(i))
+                .copied()
+                .ok_or_else(|| format!("row {i} has no quantization parameters"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for jb in 0..n.div_ceil(R) {
+        let blk = &b.data[jb * 2 * k..][..2 * k];
+        let scales = &b.scales[jb * groups * R..][..groups * R];
+        let sums = &b.sums[jb * groups * R..][..groups * R];
+        for (i, p) in params.iter().enumerate() {
+            let xr = &xd[i * k..][..k];
+            let xs = &xsums[i * groups..][..groups];
+            let acc = dot4::row_block(xr, blk, group, xs, p.zero_point, sums, scales);
+            for (r, a) in acc.iter().enumerate() {
+                let j = jb * R + r;
+                if j < n {
+                    let bias = w.bias.as_ref().map_or(0.0, |b| b[j]);
+                    out[i * n + j] = (a * p.scale + bias).max(min).min(max);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Prepares the weights of dynamically quantized fully connected node `ni`.
 pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Error> {
     let node = &graph.nodes[ni];
@@ -193,6 +306,11 @@ pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Err
         )));
     }
     let (n, k) = (f.dims[0], f.dims[1]);
+    if n == 0 || k == 0 {
+        return Err(invalid_program(format!(
+            "{what}: empty weights ({n} x {k})"
+        )));
+    }
     let data = f
         .data
         .clone()
@@ -234,6 +352,7 @@ pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Err
         scales,
         sums: Vec::new(),
         bias: None,
+        blocked: None,
     };
     let groups = w.groups();
     if w.scales.len() != n * groups {
@@ -270,12 +389,67 @@ pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Err
                 .collect(),
         );
     }
+    w.block4();
     Ok(w)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The packed 4-bit path gives the bits of the unpacking one.
+    #[test]
+    fn packed_4bit_path_matches_the_unpacking_one() {
+        let (m, n, k, group): (usize, usize, usize, usize) = (3, 6, 96, 64);
+        let groups = k.div_ceil(group);
+        let data: Vec<u8> = (0..n * k / 2).map(|i| ((i * 89 + 3) % 256) as u8).collect();
+        let mut w = DqWeights {
+            n,
+            k,
+            bits: 4,
+            data: data.into(),
+            row_bytes: k / 2,
+            group,
+            scales: (0..n * groups).map(|i| 0.01 + i as f32 * 1e-3).collect(),
+            sums: Vec::new(),
+            bias: Some((0..n).map(|j| j as f32 * 0.25 - 0.5).collect()),
+            blocked: None,
+        };
+        let mut row = vec![0i8; k];
+        for j in 0..n {
+            w.unpack_row(j, &mut row);
+            for g in 0..groups {
+                let s = row[g * group..((g + 1) * group).min(k)]
+                    .iter()
+                    .map(|&v| i32::from(v))
+                    .sum();
+                w.sums.push(s);
+            }
+        }
+        let xf: Vec<f32> = (0..m * k)
+            .map(|i| ((i * 31 % 97) as f32 - 40.0) * 0.037)
+            .collect();
+        let mut x = vec![0i8; m * k];
+        let mut params = Vec::new();
+        quantize_rows(&xf, k, &mut x, &mut params);
+        // The unpacking loop, on 8-bit weights holding the same values.
+        let mut w8 = w.clone();
+        w8.bits = 8;
+        w8.row_bytes = k;
+        let mut bytes = Vec::new();
+        for j in 0..n {
+            w.unpack_row(j, &mut row);
+            bytes.extend(row.iter().map(|&v| v as u8));
+        }
+        w8.data = bytes.into();
+        let mut slow = vec![0f32; m * n];
+        fully_connected(m, &x, &params, |i| i, &w8, &mut slow, -1e9, 1e9).unwrap();
+        w.block4();
+        assert!(w.blocked.is_some());
+        let mut fast = vec![0f32; m * n];
+        fully_connected(m, &x, &params, |i| i, &w, &mut fast, -1e9, 1e9).unwrap();
+        assert_eq!(fast, slow);
+    }
 
     #[test]
     fn row_parameters_follow_xnnpack() {
