@@ -337,26 +337,32 @@ impl TextLlmRunner {
         self.method.set_input(1, EValue::Tensor(start))?;
         self.method.execute()?;
         let out = self.method.outputs()?.into_iter().next();
-        let logits = match out.as_ref().and_then(EValue::as_tensor) {
-            Some(t) if t.dtype == ScalarType::Float => t.to_f64_vec(),
-            _ => None,
-        }
-        .ok_or_else(|| {
-            Error::invalid_program("`forward`'s first output is not a float32 tensor of logits")
-        })?;
+        let not_logits =
+            || Error::invalid_program("`forward`'s first output is not a float32 tensor of logits");
+        let t = match out {
+            Some(EValue::Tensor(t)) if t.dtype == ScalarType::Float => t,
+            _ => return Err(not_logits()),
+        };
+        let t = if t.is_contiguous() {
+            t
+        } else {
+            let order: Vec<u8> = (0..t.sizes.len() as u8).collect();
+            t.to_dim_order(&order)?
+        };
+        let n = t.data.len() / 4;
         let vocab = if self.metadata.vocab_size > 0 {
             self.metadata.vocab_size
         } else {
-            logits.len()
+            n
         };
         // Programs exported with full logits give every position's: keep the last.
-        let last = logits.len().checked_sub(vocab).ok_or_else(|| {
-            Error::invalid_program(format!(
-                "{} logits, fewer than the vocabulary's {vocab}",
-                logits.len()
-            ))
+        let last = n.checked_sub(vocab).ok_or_else(|| {
+            Error::invalid_program(format!("{n} logits, fewer than the vocabulary's {vocab}"))
         })?;
-        Ok(logits[last..].iter().map(|&v| v as f32).collect())
+        Ok(t.data[last * 4..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
     }
 
     /// Feeds `tokens` from the current position in chunks of at most `max_seq_len`

@@ -84,12 +84,18 @@ impl Tokenizer {
 ///
 /// A byte-level token may hold part of a character; its text waits until the tokens
 /// after it complete the character (decoding token by token would print replacement
-/// characters).
+/// characters). Each step decodes only a short window, the tokens since the last text
+/// given out plus the ones before it that give them their context (a decoder may treat
+/// the first token of a text differently, e.g. drop a SentencePiece word's leading
+/// space), so a long generation costs the same per token as a short one: the scheme of
+/// the `tokenizers` crate's `DecodeStream`, kept here because that type borrows the
+/// tokenizer for as long as it lives, which the runner's loop cannot lend it.
 #[derive(Debug, Default)]
 pub struct Detokenizer {
+    /// The window: `ids[..read]` were given out, `ids[..prefix]` are context only.
     ids: Vec<u32>,
-    /// Bytes of the decoded text already given out.
-    emitted: usize,
+    prefix: usize,
+    read: usize,
 }
 
 impl Detokenizer {
@@ -104,12 +110,45 @@ impl Detokenizer {
     /// As [`Tokenizer::decode`].
     pub fn push(&mut self, tokenizer: &Tokenizer, id: u32) -> Result<String> {
         self.ids.push(id);
-        let text = tokenizer.decode(&self.ids)?;
-        if text.ends_with('\u{FFFD}') || text.len() < self.emitted {
+        let before = tokenizer.decode(&self.ids[self.prefix..self.read])?;
+        let text = tokenizer.decode(&self.ids[self.prefix..])?;
+        if text.len() <= before.len() || text.ends_with('\u{FFFD}') {
             return Ok(String::new());
         }
-        let piece = text.get(self.emitted..).unwrap_or("").to_string();
-        self.emitted = text.len();
+        let Some(piece) = text.get(before.len()..) else {
+            return Ok(String::new());
+        };
+        let piece = piece.to_string();
+        // The tokens given out become the next window's context.
+        self.ids.drain(..self.prefix);
+        self.prefix = self.read - self.prefix;
+        self.read = self.ids.len();
         Ok(piece)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Token by token, the pieces add up to the decode of the whole text.
+    #[test]
+    fn streamed_pieces_add_up_to_the_text() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/llm/tokenizer.json");
+        let tok = Tokenizer::from_file(&path).expect("the fixture tokenizer");
+        let text = "Once upon a time there was a small program. Readability counts, twice.";
+        let ids = tok.encode(text).expect("encode");
+        let mut stream = Detokenizer::new();
+        let mut out = String::new();
+        for &id in &ids {
+            out += &stream.push(&tok, id).expect("push");
+        }
+        assert_eq!(out, tok.decode(&ids).expect("decode"));
+        assert!(
+            stream.ids.len() <= 3,
+            "the window grew to {}",
+            stream.ids.len()
+        );
     }
 }
