@@ -156,6 +156,26 @@ fn chunked_prefill_and_reload() {
     assert!(d <= ATOL, "reloaded method: {d}");
 }
 
+/// The KV caches stay in the `llm-ops` library's memory: only `llama::update_cache` and
+/// `llama::custom_sdpa` (served there) name them, so once they are there a decode step
+/// copies the step's own tensors across, not the caches (2 layers x 2 caches x 64
+/// positions x 2 heads x 32 dims x 4 bytes = 64 KiB per step before), and the logits
+/// still follow ExecuTorch's (`greedy_matches`).
+#[test]
+fn kv_caches_stay_in_the_llm_library() {
+    let prompt = prompt();
+    let mut m = load("fp32");
+    let logits = step(&mut m, &prompt, 0);
+    let logits = step(&mut m, &[argmax(&logits)], prompt.len() as i64);
+    m.reset_copy_counters();
+    step(&mut m, &[argmax(&logits)], prompt.len() as i64 + 1);
+    let (copied_in, read_back) = m.library_copy_counters();
+    assert!(
+        copied_in < 4096 && read_back < 4096,
+        "{copied_in} bytes in, {read_back} back"
+    );
+}
+
 /// `export_llama`'s metadata methods answer what the fixture script exported.
 #[test]
 fn metadata_methods() {

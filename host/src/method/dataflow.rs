@@ -183,7 +183,7 @@ impl Access {
             }
         }
         let regions: Vec<Option<(usize, u64, u64)>> =
-            (0..n_vals).map(|v| region(plan, v)).collect();
+            (0..n_vals).map(|v| planned_region(plan, v)).collect();
         let mut shared = Vec::new();
         for &(v, pc) in &unwritten_reads {
             let Some(r) = regions[v] else { continue };
@@ -248,7 +248,8 @@ pub(super) fn items(plan: &Plan, vi: usize) -> Vec<usize> {
 }
 
 /// The planned byte range of value `vi`: (memory id, start, end).
-fn region(plan: &Plan, vi: usize) -> Option<(usize, u64, u64)> {
+/// Value `vi`'s planned bytes: (memory id, start, end); `None` for values without.
+pub(super) fn planned_region(plan: &Plan, vi: usize) -> Option<(usize, u64, u64)> {
     match plan.values.get(vi) {
         Some(ValueDef::Tensor(t)) => match t.data {
             TensorData::Planned { memory_id, offset } => {

@@ -18,6 +18,9 @@
 //! 3. reads every non-constant tensor argument back and writes into home those whose
 //!    bytes or sizes changed.
 //!
+//! Constants, and the values only one extra library touches (a KV cache: see
+//! [`super::library_state`]), skip steps 1 and 3 after their first copy in.
+//!
 //! Step 3 reads back inputs too because the host cannot know which arguments an
 //! operator writes: its alias annotations (`Tensor(a!) out`) are in the operator's
 //! schema, which the program does not carry. Writing back only what changed keeps an
@@ -45,8 +48,9 @@ pub(super) struct ExtraLibrary {
     instance: KernelLibraryInstance,
     /// Value id -> address of its shadow in this instance.
     shadows: HashMap<usize, u32>,
-    /// Constant values whose shadows hold their bytes already.
-    constants_copied: HashSet<usize>,
+    /// Values copied in once, whose shadows hold their bytes already: constants, and
+    /// the values only this library touches (`library_state`).
+    copied_once: HashSet<usize>,
     /// Bytes copied from home into this library since the counters were reset.
     pub(super) bytes_in: u64,
     /// Bytes read back from this library since the counters were reset.
@@ -60,7 +64,7 @@ impl ExtraLibrary {
             info: info.clone(),
             instance: KernelLibraryInstance::new(info)?,
             shadows: HashMap::new(),
-            constants_copied: HashSet::new(),
+            copied_once: HashSet::new(),
             bytes_in: 0,
             bytes_out: 0,
         })
@@ -81,9 +85,10 @@ impl ExtraLibrary {
         Ok(a)
     }
 
-    /// Whether constant `vi` must still be copied in (true once: the first time).
-    pub(super) fn constant_needs_copy(&mut self, vi: usize) -> bool {
-        self.constants_copied.insert(vi)
+    /// Whether `vi` (a constant, or a value this library alone touches) must still be
+    /// copied in (true once: the first time).
+    pub(super) fn needs_first_copy(&mut self, vi: usize) -> bool {
+        self.copied_once.insert(vi)
     }
 
     /// Copies `data` into the shadow at `addr`.
@@ -163,10 +168,13 @@ impl Method {
                     TensorData::Constant { .. } | TensorData::InlineConstant { .. } | TensorData::External { .. }
                 )
             );
+            // Values only this library touches live in its shadow (`library_state`):
+            // copied in once, never read back.
+            let kept = constant || self.library_values.get(vi) == Some(&Some(lib));
             let extra = &mut self.extra_libraries[lib];
             let addr = extra.shadow(vi, t.capacity)?;
             shadows.push((vi, addr));
-            if constant && !extra.constant_needs_copy(vi) {
+            if kept && !extra.needs_first_copy(vi) {
                 continue;
             }
             let n = t.nbytes()?;
@@ -176,7 +184,7 @@ impl Method {
                 self.storage.read(t.addr, n)?
             };
             self.extra_libraries[lib].copy_in(addr, &data)?;
-            if !constant {
+            if !kept {
                 copied.push((vi, t.sizes.clone(), data));
             }
         }

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{
-    dataflow, folding, handoff, host_copy, libraries, resident, resolve, Batch, Method, Storage,
-    Value,
+    dataflow, folding, handoff, host_copy, libraries, library_state, resident, resolve, Batch,
+    Method, Storage, Value,
 };
 use crate::component::BackendInstance;
 use crate::program::{Instruction, TensorData, ValueDef};
@@ -179,7 +179,12 @@ impl Method {
         let batch = Batch::of(plan, library.is_some(), home_op, &folding.folded, &by_host);
         let handoff = handoff::handed_values(plan, &delegate_outputs);
         let rereads = handoff::rereads(plan, &delegate_outputs);
+        let library_values = library_state::library_values(plan, |op| match op_table.get(op) {
+            Some(Some((k, _))) if *k > 0 => Some(k - 1),
+            _ => None,
+        });
         let mut method = Method {
+            library_values,
             handed: vec![None; handoff.len()],
             handoff,
             rereads,

@@ -37,6 +37,7 @@ mod handoff;
 mod host_copy;
 mod io;
 mod libraries;
+mod library_state;
 mod load;
 pub mod profile;
 mod resident;
@@ -67,6 +68,9 @@ pub struct Method {
     kernel_info: Option<Arc<ComponentInfo>>,
     /// Kernel libraries serving the method's other kernel calls.
     extra_libraries: Vec<libraries::ExtraLibrary>,
+    /// For each value: the extra library whose shadow alone holds it
+    /// (`library_state`).
+    library_values: Vec<Option<usize>>,
     /// For each plan operator: the library serving it (0: home, `k`: extra library
     /// `k - 1`) and its operator index there.
     op_table: Vec<Option<(usize, u32)>>,
