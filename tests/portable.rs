@@ -58,3 +58,25 @@ fn dynamic_input_past_its_bound_is_refused() {
     let e = run(&registry(), &dir.join("dyn_mlp.portable.pte"), &[x]).expect_err("past the bound");
     assert!(e.to_string().contains("exceed the upper bound"), "{e}");
 }
+
+/// PT2E int8 programs lowered without a partitioner: every `quantize_per_tensor`,
+/// `dequantize_per_tensor` and `dequantize_per_channel` (the weights) runs in the
+/// portable library, with the fp32 operators between them. The outputs are
+/// ExecuTorch's bit for bit (`et_portable_q8_output*.npy`, from its runtime with its
+/// quantized kernels).
+#[test]
+fn quantize_and_dequantize_outside_delegates_match_executorch_bit_for_bit() {
+    for model in ["mlp", "tiny_transformer"] {
+        let dir = fixtures().join(model);
+        let inputs = read_numbered(&dir, "input");
+        let want = read_numbered(&dir, "et_portable_q8_output");
+        let path = dir.join(format!("{model}.portable_q8.pte"));
+        let got = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("{model}: {e}"));
+        assert_eq!(got.len(), want.len(), "{model}: outputs");
+        for (g, w) in got.iter().zip(&want) {
+            let g = g.as_tensor().expect("tensor output");
+            let d = plugboard_tests::max_abs_diff(g, w).expect("comparable");
+            assert!(d == 0.0, "{model}.portable_q8: {d} from ExecuTorch");
+        }
+    }
+}

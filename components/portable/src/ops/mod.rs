@@ -14,6 +14,7 @@ pub mod logical;
 pub mod norm;
 pub mod pool;
 pub mod prim;
+pub mod quantize;
 pub mod quantized;
 pub mod reduce;
 pub mod shape;
@@ -39,6 +40,7 @@ pub fn register_all(r: &mut Registrar) {
     norm::register(r);
     pool::register(r);
     prim::register(r);
+    quantize::register(r);
     quantized::register(r);
     reduce::register(r);
     shape::register(r);

@@ -1,0 +1,221 @@
+//! ExecuTorch's affine quantization operators, as PT2E-quantized programs leave them
+//! outside delegates (`quantized_decomposed::quantize_per_tensor`,
+//! `dequantize_per_tensor`, each also with scale and zero point as tensors
+//! (`.Tensor_out`), `quantize_per_channel`, `dequantize_per_channel`).
+//!
+//! Arithmetic as ExecuTorch's `kernels/quantized/cpu/op_quantize.cpp` and
+//! `op_dequantize.cpp`, so results are the same bits:
+//! - quantize: `q = clamp(zp + nearbyint(f32(x * (1.0f / f32(scale)))), qmin, qmax)`,
+//!   the product in float32 (of a float64 input: in float64, then narrowed), rounding
+//!   half to even;
+//! - dequantize per tensor: `(q - zp) * f32(scale)` in float32, then stored as `out`'s
+//!   dtype;
+//! - dequantize per channel: for a contiguous int8 input into float32, `(q - zp) *
+//!   scale` in float64 narrowed once (ExecuTorch's optimized loop); otherwise as per
+//!   tensor with the channel's scale.
+//!
+//! `quant_min`/`quant_max` clamp quantized values and must lie in the quantized dtype's
+//! range; `dtype` and `out_dtype` are metadata (`out`'s own dtype decides).
+
+use crate::args::Args;
+use crate::elem;
+use crate::plugboard::runtime::types::ScalarType;
+use crate::registry::Registrar;
+use crate::tensor::Tensor;
+use crate::{invalid, KResult};
+
+/// Registers this module's operators.
+pub fn register(r: &mut Registrar) {
+    const T: &[ScalarType] = &[
+        ScalarType::Float,
+        ScalarType::Half,
+        ScalarType::Double,
+        ScalarType::Byte,
+        ScalarType::Char,
+        ScalarType::Short,
+        ScalarType::Int,
+    ];
+    r.add("quantized_decomposed::quantize_per_tensor.out", T, |a| {
+        let (s, z) = (a.double(1)?, a.int(2)?);
+        quantize(a, &|_| (s, z), 3, 6, None)
+    });
+    r.add(
+        "quantized_decomposed::quantize_per_tensor.Tensor_out",
+        T,
+        |a| {
+            let (s, z) = tensor_params(a)?;
+            quantize(a, &|_| (s, z), 3, 6, None)
+        },
+    );
+    r.add("quantized_decomposed::dequantize_per_tensor.out", T, |a| {
+        let (s, z) = (a.double(1)?, a.int(2)?);
+        dequantize(a, &|_| (s, z), 7, None)
+    });
+    r.add(
+        "quantized_decomposed::dequantize_per_tensor.Tensor_out",
+        T,
+        |a| {
+            let (s, z) = tensor_params(a)?;
+            dequantize(a, &|_| (s, z), 7, None)
+        },
+    );
+    r.add("quantized_decomposed::quantize_per_channel.out", T, |a| {
+        let (scales, zps, axis) = channel_params(a, true)?;
+        quantize(a, &|c| (scales[c], zps[c]), 4, 7, Some(axis))
+    });
+    r.add("quantized_decomposed::dequantize_per_channel.out", T, |a| {
+        let (scales, zps, axis) = channel_params(a, false)?;
+        dequantize(a, &|c| (scales[c], zps[c]), 8, Some(axis))
+    });
+}
+
+/// `(scale, zero_point)` from one-element tensors at arguments 1 and 2.
+fn tensor_params(a: &Args) -> KResult<(f64, i64)> {
+    let (s, z) = (a.tensor(1)?, a.tensor(2)?);
+    if s.numel != 1 || z.numel != 1 {
+        return Err(invalid(format!(
+            "scale and zero_point must hold one element each, got {} and {}",
+            s.numel, z.numel
+        )));
+    }
+    Ok((elem::read::<f64>(&s)?[0], elem::read::<i64>(&z)?[0]))
+}
+
+/// Per-channel `(scales, zero points, axis)`: scales at argument 1, zero points at 2
+/// (optional when dequantizing: zeros), axis at 3, one of each per channel of the input.
+fn channel_params(a: &Args, zp_required: bool) -> KResult<(Vec<f64>, Vec<i64>, usize)> {
+    let x = a.tensor(0)?;
+    let axis = a.int(3)?;
+    let rank = x.dim() as i64;
+    let ax = if axis < 0 { axis + rank } else { axis };
+    if !(0..rank).contains(&ax) {
+        return Err(invalid(format!(
+            "axis {axis} is out of range for rank {rank}"
+        )));
+    }
+    let ax = ax as usize;
+    let channels = x.sizes[ax];
+    let scales = elem::read::<f64>(&a.tensor(1)?)?.into_owned();
+    let zps = match a.opt_tensor(2)? {
+        Some(z) => elem::read::<i64>(&z)?.into_owned(),
+        None if !zp_required => vec![0; channels],
+        None => return Err(invalid("zero_points is required")),
+    };
+    if scales.len() != channels || zps.len() != channels {
+        return Err(invalid(format!(
+            "{} scales and {} zero points for {channels} channels along axis {ax}",
+            scales.len(),
+            zps.len()
+        )));
+    }
+    Ok((scales, zps, ax))
+}
+
+/// The channel of each element of a tensor of `sizes` (row-major) along `axis`.
+fn channel_of(sizes: &[usize], axis: Option<usize>) -> impl Fn(usize) -> usize + '_ {
+    let (inner, n) = match axis {
+        Some(ax) => (sizes[ax + 1..].iter().product::<usize>(), sizes[ax]),
+        None => (1, 1),
+    };
+    move |i| if n <= 1 { 0 } else { (i / inner.max(1)) % n }
+}
+
+/// The range of integer dtype `d`.
+fn int_range(d: ScalarType) -> Option<(i64, i64)> {
+    Some(match d {
+        ScalarType::Byte => (0, 255),
+        ScalarType::Char => (-128, 127),
+        ScalarType::Short => (i16::MIN.into(), i16::MAX.into()),
+        ScalarType::Int => (i32::MIN.into(), i32::MAX.into()),
+        _ => return None,
+    })
+}
+
+fn quantize(
+    a: &mut Args,
+    params: &dyn Fn(usize) -> (f64, i64),
+    range_at: usize,
+    out_at: usize,
+    axis: Option<usize>,
+) -> KResult {
+    let x = a.tensor(0)?;
+    let (qmin, qmax) = (a.int(range_at)?, a.int(range_at + 1)?);
+    if !elem::is_float(x.dtype) {
+        return Err(invalid(format!(
+            "input must be floating point, got {:?}",
+            x.dtype
+        )));
+    }
+    let sizes = x.sizes.to_vec();
+    let out = a.out(out_at, &sizes)?;
+    let (lo, hi) = int_range(out.dtype)
+        .ok_or_else(|| invalid(format!("out must be an integer dtype, got {:?}", out.dtype)))?;
+    if qmin < lo || qmax > hi || qmin > qmax {
+        return Err(invalid(format!(
+            "quant range {qmin}..={qmax} does not fit {:?}",
+            out.dtype
+        )));
+    }
+    let xs = elem::read::<f64>(&x)?;
+    let channel = channel_of(&sizes, axis);
+    let q: Vec<i64> = xs
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let (scale, zp) = params(channel(i));
+            let inv = 1.0f32 / scale as f32;
+            let r = ((inv as f64) * v) as f32;
+            (i64::from(zp as i32) + r.round_ties_even() as i64).clamp(qmin, qmax)
+        })
+        .collect();
+    elem::write::<i64>(&out, &q)
+}
+
+fn dequantize(
+    a: &mut Args,
+    params: &dyn Fn(usize) -> (f64, i64),
+    out_at: usize,
+    axis: Option<usize>,
+) -> KResult {
+    let x = a.tensor(0)?;
+    if int_range(x.dtype).is_none() {
+        return Err(invalid(format!(
+            "input must be an integer dtype, got {:?}",
+            x.dtype
+        )));
+    }
+    let (qmin, qmax) = (
+        a.int(3 + usize::from(axis.is_some()))?,
+        a.int(4 + usize::from(axis.is_some()))?,
+    );
+    if qmin > qmax {
+        return Err(invalid(format!("quant_min {qmin} > quant_max {qmax}")));
+    }
+    let sizes = x.sizes.to_vec();
+    let out: Tensor = a.out(out_at, &sizes)?;
+    if !elem::is_float(out.dtype) {
+        return Err(invalid(format!(
+            "out must be floating point, got {:?}",
+            out.dtype
+        )));
+    }
+    let wide = axis.is_some()
+        && x.dtype == ScalarType::Char
+        && x.is_contiguous()
+        && out.dtype == ScalarType::Float;
+    let qs = elem::read::<i64>(&x)?;
+    let channel = channel_of(&sizes, axis);
+    let v: Vec<f32> = qs
+        .iter()
+        .enumerate()
+        .map(|(i, &q)| {
+            let (scale, zp) = params(channel(i));
+            if wide {
+                ((q - zp) as f64 * scale) as f32
+            } else {
+                (q as i32).wrapping_sub(zp as i32) as f32 * scale as f32
+            }
+        })
+        .collect();
+    elem::write::<f32>(&out, &v)
+}
