@@ -61,22 +61,33 @@ fn dynamic_input_past_its_bound_is_refused() {
 
 /// PT2E int8 programs lowered without a partitioner: every `quantize_per_tensor`,
 /// `dequantize_per_tensor` and `dequantize_per_channel` (the weights) runs in the
-/// portable library, with the fp32 operators between them. The outputs are
-/// ExecuTorch's bit for bit (`et_portable_q8_output*.npy`, from its runtime with its
-/// quantized kernels).
+/// portable library, with the fp32 operators between them. portable_q8 (static)
+/// matches ExecuTorch's outputs (`et_portable_q8_output*.npy`, from its runtime with
+/// its quantized kernels) bit for bit. portable_dq8 (dynamic: `choose_qparams` picks
+/// each call's scale and zero point, then `quantize_per_tensor.Tensor_out` and
+/// `dequantize_per_tensor.Tensor_out` use them) ends in an fp32 `addmm` whose output
+/// is not quantized again, and the portable `addmm` sums in another order than
+/// ExecuTorch's (the fp32 mlp differs from ExecuTorch by one ulp too), so it is held to
+/// float rounding (measured: 1.2e-7 on mlp, 4.8e-7 on tiny_transformer).
 #[test]
-fn quantize_and_dequantize_outside_delegates_match_executorch_bit_for_bit() {
-    for model in ["mlp", "tiny_transformer"] {
+fn quantize_and_dequantize_outside_delegates_match_executorch() {
+    for (model, variant, tol) in [
+        ("mlp", "portable_q8", 0.0),
+        ("tiny_transformer", "portable_q8", 0.0),
+        ("mlp", "portable_dq8", 1e-6),
+        ("tiny_transformer", "portable_dq8", 1e-5),
+    ] {
         let dir = fixtures().join(model);
         let inputs = read_numbered(&dir, "input");
-        let want = read_numbered(&dir, "et_portable_q8_output");
-        let path = dir.join(format!("{model}.portable_q8.pte"));
+        let want = read_numbered(&dir, &format!("et_{variant}_output"));
+        let path = dir.join(format!("{model}.{variant}.pte"));
         let got = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("{model}: {e}"));
         assert_eq!(got.len(), want.len(), "{model}: outputs");
         for (g, w) in got.iter().zip(&want) {
             let g = g.as_tensor().expect("tensor output");
             let d = plugboard_tests::max_abs_diff(g, w).expect("comparable");
-            assert!(d == 0.0, "{model}.portable_q8: {d} from ExecuTorch");
+            println!("{model}.{variant}: {d:e} from ExecuTorch");
+            assert!(d <= tol, "{model}.{variant}: {d} from ExecuTorch");
         }
     }
 }

@@ -1,7 +1,8 @@
 //! ExecuTorch's affine quantization operators, as PT2E-quantized programs leave them
 //! outside delegates (`quantized_decomposed::quantize_per_tensor`,
 //! `dequantize_per_tensor`, each also with scale and zero point as tensors
-//! (`.Tensor_out`), `quantize_per_channel`, `dequantize_per_channel`).
+//! (`.Tensor_out`), `quantize_per_channel`, `dequantize_per_channel`,
+//! `choose_qparams`).
 //!
 //! Arithmetic as ExecuTorch's `kernels/quantized/cpu/op_quantize.cpp` and
 //! `op_dequantize.cpp`, so results are the same bits:
@@ -13,6 +14,13 @@
 //! - dequantize per channel: for a contiguous int8 input into float32, `(q - zp) *
 //!   scale` in float64 narrowed once (ExecuTorch's optimized loop); otherwise as per
 //!   tensor with the channel's scale.
+//!
+//! - choose_qparams (`.Tensor_out`, the dynamic int8 path: a scale and zero point per
+//!   call from the input's range): `[min, max]` widened to contain 0, `scale = (max -
+//!   min) / (qmax - qmin)` in float64 (0.1 when it is 0 or its float32 reciprocal
+//!   infinite; below 6.1e-5 raised to it with the range scaled to match), the zero
+//!   point from whichever end adds the smaller terms, clamped to `[qmin, qmax]` and
+//!   rounded half to even (`op_choose_qparams.cpp`).
 //!
 //! `quant_min`/`quant_max` clamp quantized values and must lie in the quantized dtype's
 //! range; `dtype` and `out_dtype` are metadata (`out`'s own dtype decides).
@@ -67,6 +75,87 @@ pub fn register(r: &mut Registrar) {
         let (scales, zps, axis) = channel_params(a, false)?;
         dequantize(a, &|c| (scales[c], zps[c]), 8, Some(axis))
     });
+    r.add(
+        "quantized_decomposed::choose_qparams.Tensor_out",
+        T,
+        choose_qparams,
+    );
+}
+
+/// The smallest scale `choose_qparams` gives.
+const SMALL_SCALE: f32 = 6.1e-5;
+
+/// `choose_qparams.Tensor_out(input, quant_min, quant_max, eps, dtype, *, scale_out,
+/// zero_point_out)`: see the module docs. `eps` and `dtype` are unused, as in
+/// ExecuTorch.
+fn choose_qparams(a: &mut Args) -> KResult {
+    let x = a.tensor(0)?;
+    let (qmin, qmax) = (a.int(1)?, a.int(2)?);
+    if qmin >= qmax || qmin < i64::from(i32::MIN) || qmax > i64::from(i32::MAX) {
+        return Err(invalid(format!(
+            "quant range {qmin}..={qmax} is empty or too wide"
+        )));
+    }
+    if x.dtype != ScalarType::Float {
+        return Err(invalid(format!("input must be Float, got {:?}", x.dtype)));
+    }
+    let (scale, zp) = qparams(&elem::read::<f32>(&x)?, qmin as i32, qmax as i32);
+    let scale_out = a.out(5, &[1])?;
+    let zp_out = a.out(6, &[1])?;
+    if scale_out.dtype != ScalarType::Double || zp_out.dtype != ScalarType::Long {
+        return Err(invalid(format!(
+            "scale_out must be Double and zero_point_out Long, got {:?} and {:?}",
+            scale_out.dtype, zp_out.dtype
+        )));
+    }
+    elem::write::<f64>(&scale_out, &[scale])?;
+    elem::write::<i64>(&zp_out, &[i64::from(zp)])
+}
+
+/// ExecuTorch's `(scale, zero_point)` for values `x` over `[qmin, qmax]`.
+fn qparams(x: &[f32], qmin: i32, qmax: i32) -> (f64, i32) {
+    let (mut min, mut max) = x
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
+    min = min.min(0.0);
+    max = max.max(0.0);
+    let range = qmax - qmin;
+    let mut scale = (f64::from(max) - f64::from(min)) / f64::from(range);
+    if scale as f32 == 0.0 || (1.0f32 / scale as f32).is_infinite() {
+        scale = 0.1;
+    }
+    if scale < f64::from(SMALL_SCALE) {
+        let original = scale as f32;
+        scale = f64::from(SMALL_SCALE);
+        if min == 0.0 {
+            max = SMALL_SCALE * range as f32;
+        } else if max == 0.0 {
+            min = -SMALL_SCALE * range as f32;
+        } else {
+            let amplifier = SMALL_SCALE / original;
+            min *= amplifier;
+            max *= amplifier;
+        }
+    }
+    let from_min = f64::from(qmin) - f64::from(min) / scale;
+    let from_max = f64::from(qmax) - f64::from(max) / scale;
+    let min_error = f64::from(qmin.unsigned_abs()) - (f64::from(min) / scale).abs();
+    let max_error = f64::from(qmax.unsigned_abs()) - (f64::from(max) / scale).abs();
+    let initial = if min_error < max_error {
+        from_min
+    } else {
+        from_max
+    };
+    let zp = if initial < f64::from(qmin) {
+        qmin
+    } else if initial > f64::from(qmax) {
+        qmax
+    } else {
+        initial.round_ties_even() as i32
+    };
+    (scale, zp)
 }
 
 /// `(scale, zero_point)` from one-element tensors at arguments 1 and 2.
