@@ -27,6 +27,22 @@ pub fn deinterleave(x: &[i8], out: &mut [i8]) {
 /// Output channels per block of the blocked weight layout ([`row_block`]).
 pub const ROWS: usize = 4;
 
+/// The number of groups of [`row_block`]'s arguments, if their lengths fit together:
+/// `k` and `group` multiples of 32 (whole 16-byte loads), `2 k` weight bytes, and a sum
+/// (and four sums and scales) per group.
+fn groups_of(
+    k: usize,
+    blk: usize,
+    group: usize,
+    xsums: usize,
+    sums: usize,
+    scales: usize,
+) -> Option<usize> {
+    let fits = k.is_multiple_of(32) && group > 0 && group.is_multiple_of(32) && blk == 2 * k;
+    let groups = k.div_ceil(group.max(1));
+    (fits && xsums >= groups && sums >= ROWS * groups && scales >= ROWS * groups).then_some(groups)
+}
+
 /// The fp32 accumulators of [`ROWS`] output channels for one row of activations:
 /// `Σ_g ((Σ_{c in g} x[c] · (w[r][c] + 8)) - xsums[g] - zp · sums[g][r]) · scales[g][r]`,
 /// summed over the groups in order (the float arithmetic of the unblocked loop, lane by
@@ -52,15 +68,9 @@ pub fn row_block(
 ) -> [f32; ROWS] {
     use core::arch::wasm32::*;
     let k = x.len();
-    let groups = k.div_ceil(group.max(1));
-    if !k.is_multiple_of(32)
-        || blk.len() != 2 * k
-        || xsums.len() < groups
-        || sums.len() < 4 * groups
-        || scales.len() < 4 * groups
-    {
+    let Some(groups) = groups_of(k, blk.len(), group, xsums.len(), sums.len(), scales.len()) else {
         return [f32::NAN; ROWS];
-    }
+    };
     let mask = u8x16_splat(0x0f);
     let zpv = i32x4_splat(zp);
     let mut acc = f32x4_splat(0.0);
@@ -136,15 +146,9 @@ pub fn row_block(
     scales: &[f32],
 ) -> [f32; ROWS] {
     let k = x.len();
-    let groups = k.div_ceil(group.max(1));
-    if !k.is_multiple_of(32)
-        || blk.len() != 2 * k
-        || xsums.len() < groups
-        || sums.len() < 4 * groups
-        || scales.len() < 4 * groups
-    {
+    let Some(groups) = groups_of(k, blk.len(), group, xsums.len(), sums.len(), scales.len()) else {
         return [f32::NAN; ROWS];
-    }
+    };
     let mut acc = [0f32; ROWS];
     for (g, &xs) in xsums.iter().enumerate().take(groups) {
         let c0 = g * group;
