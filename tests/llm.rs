@@ -22,9 +22,13 @@ fn dir() -> PathBuf {
 }
 
 fn load(variant: &str) -> Method {
+    load_in(variant, &registry())
+}
+
+fn load_in(variant: &str, reg: &plugboard::Registry) -> Method {
     let program =
         Arc::new(Program::from_file(dir().join(format!("llama_{variant}.pte"))).expect("program"));
-    Method::load(program, "forward", &registry()).expect("method")
+    Method::load(program, "forward", reg).expect("method")
 }
 
 fn longs(sizes: Vec<usize>, values: &[i64]) -> Tensor {
@@ -95,9 +99,13 @@ fn prompt() -> Vec<i64> {
 
 /// Prefill, then greedy decode through the KV cache: every step's logits and token.
 fn greedy_matches(variant: &str) {
+    greedy_matches_in(variant, &registry());
+}
+
+fn greedy_matches_in(variant: &str, reg: &plugboard::Registry) {
     let (rows, tokens) = reference(variant);
     let prompt = prompt();
-    let mut m = load(variant);
+    let mut m = load_in(variant, reg);
     let mut logits = step(&mut m, &prompt, 0);
     let mut pos = prompt.len() as i64;
     for (k, (want, &token)) in rows.iter().zip(&tokens).enumerate() {
@@ -123,6 +131,30 @@ fn fp32_greedy_steps_match_executorch() {
 #[test]
 fn q8da4w_greedy_steps_match_executorch() {
     greedy_matches("8da4w");
+}
+
+/// The same on the XNNPACK component's own wasm kernels (`--cpu-accel off`).
+#[test]
+fn q8da4w_greedy_steps_match_executorch_pure_wasm() {
+    greedy_matches_in("8da4w", &plugboard_tests::registry_wasm_only());
+}
+
+/// The host's native `qd8` fully connected layers (contract 2.2's `cpu-accel`
+/// `fully-connected-qd8`) and the component's wasm kernels give the same bits at every
+/// step: the contract spells out the float arithmetic and both follow it.
+#[test]
+fn q8da4w_native_and_wasm_give_the_same_bits() {
+    let prompt = prompt();
+    let wasm = plugboard_tests::registry_wasm_only();
+    let (mut a, mut b) = (load("8da4w"), load_in("8da4w", &wasm));
+    let (mut la, mut lb) = (step(&mut a, &prompt, 0), step(&mut b, &prompt, 0));
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    for (k, pos) in (0..16).zip(prompt.len() as i64..) {
+        assert_eq!(bits(&la), bits(&lb), "step {k}: native and wasm logits differ");
+        let next = argmax(&la);
+        la = step(&mut a, &[next], pos);
+        lb = step(&mut b, &[next], pos);
+    }
 }
 
 /// Quantized token embeddings (`export_llama -E`), served by the portable library's

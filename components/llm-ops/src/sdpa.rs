@@ -20,8 +20,8 @@
 //! `1 / sqrt(D)`, then a softmax (max subtracted) and the weighted sum of the values,
 //! all in float32 as ExecuTorch's kernel accumulates. Dropout is ignored (inference).
 
-use plugboard_sdk::v2_1::kernel_library::plugboard::runtime::types::TensorRef;
-use plugboard_sdk::v2_1::kernel_library::prelude::*;
+use plugboard_sdk::v2_2::kernel_library::plugboard::runtime::types::TensorRef;
+use plugboard_sdk::v2_2::kernel_library::prelude::*;
 
 use crate::args::{check_4d, size, Args};
 use crate::update_cache::update_cache_out;
@@ -84,7 +84,7 @@ pub fn sdpa_with_kv_cache_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
     )
 }
 
-use plugboard_sdk::v2_1::kernel_library::plugboard::runtime::types::Evalue;
+use plugboard_sdk::v2_2::kernel_library::plugboard::runtime::types::Evalue;
 
 /// Checks a float32 tensor and gives its elements in place.
 ///

@@ -29,6 +29,9 @@
 //   call `execute` instead, now and for every later call of the delegate), `-1007` an
 //   `invalid-argument` error. `-1003` and profiling behave as in `execute`; `-1001`
 //   answers `not-supported`, so that `execute` runs and fails as asked.
+// - From 2.2 (feature `qd8`) the `conformance-accel` check also runs a fully connected
+//   layer over dynamically quantized rows (`fully-connected-qd8`) whose answer it knows,
+//   and requires an output address past the memory and fp32 weights to be refused.
 
 use sdk::plugboard;
 use sdk::prelude::*;
@@ -280,7 +283,65 @@ fn check_accel(specs: &[CompileSpec]) -> Result<(), Error> {
             format!("cpu-accel.conv2d-f32 answered {got:?}, not {want:?}"),
         ));
     }
+    #[cfg(feature = "qd8")]
+    check_qd8(&handle)?;
     Ok(())
+}
+
+/// 2.2: a fully connected layer over two dynamically quantized rows with 4-bit weights
+/// in blocks of two, whose answer is exact in f32; then two calls the host must refuse.
+#[cfg(feature = "qd8")]
+fn check_qd8(f32_weights: &plugboard::runtime::cpu_accel::Weights) -> Result<(), Error> {
+    use plugboard::runtime::cpu_accel::{self, Qd8Weights, RowQuantization};
+    // Rows [1, -2, 3, 0] and [-1, 1, 2, -3], stored as `w + 8`, low nibble first.
+    let weights = Qd8Weights {
+        channels_out: 2,
+        depth: 4,
+        bits: 4,
+        block_size: 2,
+        data: vec![0x69, 0x8b, 0x97, 0x5a],
+        scales: vec![0.5, 0.25, 1.0, 2.0],
+        bias: Some(vec![0.5, -1.0]),
+    };
+    let handle = cpu_accel::add_weights_qd8(&weights)?;
+    let input: [i8; 8] = [1, 2, 3, 4, -1, 0, 2, 5];
+    let rows = [
+        RowQuantization {
+            zero_point: 1,
+            scale: 0.5,
+        },
+        RowQuantization {
+            zero_point: -2,
+            scale: 1.0,
+        },
+    ];
+    let mut out = [0.0f32; 4];
+    let (x, y) = (input.as_ptr() as u32, out.as_mut_ptr() as u32);
+    cpu_accel::fully_connected_qd8(&handle, &rows, x, y, -20.0, 100.0)?;
+    // Row 0: (0.5 * (-2) + 0.25 * 6) * 0.5 + 0.5 and (1 * 1 + 2 * (-5)) * 0.5 - 1;
+    // row 1: (0.5 * (-3) + 0.25 * 12) + 0.5 and (1 + 2 * (-13)) - 1, clamped to -20.
+    let want = [0.75f32, -5.5, 2.0, -20.0];
+    if out != want {
+        return Err(error(
+            ErrorKind::Internal,
+            format!("cpu-accel.fully-connected-qd8 answered {out:?}, not {want:?}"),
+        ));
+    }
+    let refused = |what: &str, r: Result<(), Error>| match r {
+        Err(e) if e.kind == ErrorKind::InvalidArgument => Ok(()),
+        other => Err(error(
+            ErrorKind::Internal,
+            format!("cpu-accel.fully-connected-qd8 {what} answered {other:?}"),
+        )),
+    };
+    refused(
+        "to an address past the memory",
+        cpu_accel::fully_connected_qd8(&handle, &rows, x, u32::MAX - 8, -20.0, 100.0),
+    )?;
+    refused(
+        "with fp32 weights",
+        cpu_accel::fully_connected_qd8(f32_weights, &rows, x, y, -20.0, 100.0),
+    )
 }
 
 #[cfg(feature = "gpu")]

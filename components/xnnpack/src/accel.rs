@@ -409,3 +409,65 @@ fn copy<T: Copy>(r: &[T], out: &mut [T]) -> Result<(), Error> {
     out.copy_from_slice(r);
     Ok(())
 }
+
+/// Weights of a fully connected layer over dynamically quantized rows, as handed to
+/// the host (the record `qd8-weights`, contract 2.2): `n` rows of `k` weights, 8-bit
+/// or packed 4-bit (`w + 8`, low nibble first), one scale per row and block.
+pub struct Qd8Weights<'a> {
+    pub n: usize,
+    pub k: usize,
+    pub bits: u8,
+    pub block: usize,
+    pub data: &'a [u8],
+    pub scales: &'a [f32],
+    pub bias: Option<&'a [f32]>,
+}
+
+/// Hands the weights of a dynamically quantized fully connected layer to the host
+/// (contract 2.2's `add-weights-qd8`).
+#[cfg(not(feature = "contract-1"))]
+pub fn add_qd8(w: &Qd8Weights<'_>) -> Result<Handle, Error> {
+    let weights = host::Qd8Weights {
+        channels_out: u(w.n),
+        depth: u(w.k),
+        bits: w.bits,
+        block_size: u(w.block),
+        data: w.data.to_vec(),
+        scales: w.scales.to_vec(),
+        bias: w.bias.map(<[f32]>::to_vec),
+    };
+    host::add_weights_qd8(&weights).map(Handle::new)
+}
+
+/// A fully connected layer over `rows.len()` dynamically quantized rows on the host
+/// (contract 2.2's `fully-connected-qd8`): reads `rows.len() * k` int8 values at `x`,
+/// writes `rows.len() * n` fp32 values at `out`.
+///
+/// # Safety
+/// As [`chain_f32`]: `x` readable and `out` writable for those lengths, no live
+/// reference to either.
+#[cfg(not(feature = "contract-1"))]
+pub unsafe fn fully_connected_qd8(
+    h: &Handle,
+    rows: &[crate::dynamic::RowQuant],
+    x: *const i8,
+    out: *mut f32,
+    min: f32,
+    max: f32,
+) -> Result<(), Error> {
+    let rows: Vec<host::RowQuantization> = rows
+        .iter()
+        .map(|r| host::RowQuantization {
+            zero_point: r.zero_point,
+            scale: r.scale,
+        })
+        .collect();
+    host::fully_connected_qd8(
+        &h.0,
+        &rows,
+        x as usize as u32,
+        out as usize as u32,
+        min,
+        max,
+    )
+}

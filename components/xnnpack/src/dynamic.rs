@@ -107,6 +107,10 @@ pub struct DqWeights {
     /// The 4-bit weights in blocks of [`dot4::ROWS`] output channels
     /// ([`DqWeights::block4`]); when set, `data`, `scales` and `sums` are empty.
     pub blocked: Option<Blocked4>,
+    /// The weights handed to the host's native kernels (`cpu-accel`'s
+    /// `add-weights-qd8`, contract 2.2); when set, `data`, `scales`, `sums` and `bias`
+    /// are empty and the layer runs there ([`crate::accel::fully_connected_qd8`]).
+    pub native: Option<crate::accel::Handle>,
 }
 
 /// 4-bit weights laid out for [`dot4::row_block`]: per block of four output channels
@@ -353,6 +357,7 @@ pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Err
         sums: Vec::new(),
         bias: None,
         blocked: None,
+        native: None,
     };
     let groups = w.groups();
     if w.scales.len() != n * groups {
@@ -360,6 +365,23 @@ pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Err
             "{what}: {} weight scales for {n} rows of {groups} groups",
             w.scales.len()
         )));
+    }
+    let bias = fc_bias(graph, ni, n, what)?;
+    #[cfg(not(feature = "contract-1"))]
+    if crate::accel::takes_fc(n, k) {
+        let handle = crate::accel::add_qd8(&crate::accel::Qd8Weights {
+            n,
+            k,
+            bits,
+            block: group,
+            data: &w.data[..n * row_bytes],
+            scales: &w.scales,
+            bias: bias.as_deref(),
+        })?;
+        w.native = Some(handle);
+        w.data = Rc::from(Vec::new());
+        w.scales = Vec::new();
+        return Ok(w);
     }
     let mut row = vec![0i8; k];
     let mut sums = Vec::with_capacity(n * groups);
@@ -371,26 +393,32 @@ pub fn prepare_fc(graph: &Graph, ni: usize, what: &str) -> Result<DqWeights, Err
         }
     }
     w.sums = sums;
-    if let Some(&bi) = node.inputs.get(2) {
-        let b = &graph.values[bi];
-        let bytes = match (b.dtype, &b.data) {
-            (DataType::Fp32, Some(d)) if d.len() >= n * 4 => d,
-            _ => {
-                return Err(not_supported(format!(
-                    "{what}: the bias must be a constant fp32 vector of {n}"
-                )))
-            }
-        };
-        w.bias = Some(
-            bytes
-                .chunks_exact(4)
-                .take(n)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-        );
-    }
+    w.bias = bias;
     w.block4();
     Ok(w)
+}
+
+/// The fp32 bias of fully connected node `ni` (`n` values), if it has one.
+fn fc_bias(graph: &Graph, ni: usize, n: usize, what: &str) -> Result<Option<Vec<f32>>, Error> {
+    let Some(&bi) = graph.nodes[ni].inputs.get(2) else {
+        return Ok(None);
+    };
+    let b = &graph.values[bi];
+    let bytes = match (b.dtype, &b.data) {
+        (DataType::Fp32, Some(d)) if d.len() >= n * 4 => d,
+        _ => {
+            return Err(not_supported(format!(
+                "{what}: the bias must be a constant fp32 vector of {n}"
+            )))
+        }
+    };
+    Ok(Some(
+        bytes
+            .chunks_exact(4)
+            .take(n)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+    ))
 }
 
 #[cfg(test)]
@@ -414,6 +442,7 @@ mod tests {
             sums: Vec::new(),
             bias: Some((0..n).map(|j| j as f32 * 0.25 - 0.5).collect()),
             blocked: None,
+            native: None,
         };
         let mut row = vec![0i8; k];
         for j in 0..n {

@@ -7,18 +7,18 @@
 //! the payload or the program's named data), packs weights for the GEMM kernels and
 //! plans activation memory ([`runtime`]); `execute` only computes.
 //!
-//! Supported: fp32 graphs, and the int8 graphs of ExecuTorch's PT2E
-//! `XNNPACKQuantizer` (`qint8` activations, `qcint8` per-channel weights, `qcint32`
-//! biases, see [`quantized`]). Other quantized values (dynamic `qdint8`, 4-bit,
-//! blockwise) are parsed but refused at `init` with `not-supported`.
+//! Supported: fp32 graphs, the int8 graphs of ExecuTorch's PT2E `XNNPACKQuantizer`
+//! (`qint8` activations, `qcint8` per-channel or per-tensor weights, `qcint32` biases,
+//! see [`quantized`]) and dynamically quantized fully connected layers (`qdint8` rows
+//! with `qcint8`, `qcint4` or `qbint4` weights, see [`dynamic`]).
 
-// Built against contract 2.0; with the feature `contract-1`, against 1.4 (a test
+// Built against contract 2.2; with the feature `contract-1`, against 1.4 (a test
 // artifact: the host serves both majors, `tests/xnnpack.rs` checks they agree).
 pub use bindings::{exports, plugboard};
 #[cfg(feature = "contract-1")]
 pub use plugboard_sdk::v1_4::backend as bindings;
 #[cfg(not(feature = "contract-1"))]
-pub use plugboard_sdk::v2_1::backend as bindings;
+pub use plugboard_sdk::v2_2::backend as bindings;
 
 pub mod accel;
 pub mod dynamic;
@@ -327,4 +327,4 @@ fn result(o: runtime::Output) -> plugboard::runtime::types::TensorRef {
 #[cfg(feature = "contract-1")]
 plugboard_sdk::export_backend!(Xnnpack, v1_4);
 #[cfg(not(feature = "contract-1"))]
-plugboard_sdk::export_backend!(Xnnpack, v2_1);
+plugboard_sdk::export_backend!(Xnnpack, v2_2);

@@ -111,9 +111,10 @@ mod tests {
         assert!(!v("1.0.0").is_served_by(HOST_VERSION));
         assert!(!v("1.5.0").is_served());
         assert!(v("2.1.0").is_served());
+        assert!(v("2.2.0").is_served());
         assert!(v("2.0.0").is_served_by(v("2.1.0")));
         assert!(!v("2.1.0").is_served_by(v("2.0.0")));
-        assert!(!v("2.2.0").is_served());
+        assert!(!v("2.3.0").is_served());
         assert!(v("1.0.3").is_served_by(v("1.2.0")));
         assert!(!v("1.3.0").is_served_by(v("1.2.0")));
         assert!(!v("2.0.0").is_served_by(v("1.9.0")));

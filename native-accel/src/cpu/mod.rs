@@ -14,6 +14,7 @@
 mod depthwise;
 mod direct;
 mod geometry;
+pub mod qd8;
 mod threads;
 mod weights;
 

@@ -652,6 +652,38 @@ impl PreparedDelegate {
                 let Step::FullyConnected { m, k, .. } = sched.steps[ni] else {
                     return Err(internal("dynamic fully connected without its shape".into()));
                 };
+                #[cfg(not(feature = "contract-1"))]
+                if let Some(h) = &w.native {
+                    let ((xo, xn), (oo, on)) = (range(xi, 1)?, range(oi, 4)?);
+                    if xn < m * k || on < m * w.n {
+                        return Err(internal(format!(
+                            "dynamic fully connected: {xn} inputs, {on} outputs for {m} x {k} -> {}",
+                            w.n
+                        )));
+                    }
+                    let (row, params) = &rows[xi];
+                    let row = (*row).max(1);
+                    let per_row = (0..m)
+                        .map(|i| {
+                            params.get(i * k / row).copied().ok_or_else(|| {
+                                internal(format!("row {i} has no quantization parameters"))
+                            })
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    // SAFETY: both ranges were checked against the arena above and no
+                    // reference into them is live; the host reads the input before it
+                    // writes the output.
+                    return unsafe {
+                        crate::accel::fully_connected_qd8(
+                            h,
+                            &per_row,
+                            (base as *const u8).add(xo) as *const i8,
+                            (base as *mut u8).add(oo) as *mut f32,
+                            node.min,
+                            node.max,
+                        )
+                    };
+                }
                 let (o, n) = range(xi, 1)?;
                 let x = unsafe {
                     std::slice::from_raw_parts((base as *const u8).add(o) as *const i8, n)

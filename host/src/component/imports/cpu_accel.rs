@@ -20,6 +20,7 @@
 use std::sync::Arc;
 
 use plugboard_native_accel::activation::Activation;
+use plugboard_native_accel::cpu::qd8::{self, Qd8Spec, RowQuant, WeightsQd8};
 use plugboard_native_accel::cpu::{
     self, Charged, ConvGeometry, OutputElem, Requantization, Scratch, WeightsF32, WeightsQs8, Work,
 };
@@ -39,6 +40,8 @@ pub const MAX_CHAIN_STEPS: usize = 4096;
 pub(crate) enum Weights {
     F32(WeightsF32),
     Qs8(WeightsQs8),
+    /// For `fully-connected-qd8` only (2.2).
+    Qd8(WeightsQd8),
 }
 
 /// One convolution of a chain, in the host's terms.
@@ -292,11 +295,96 @@ impl CpuAccel {
     }
 }
 
+impl CpuAccel {
+    /// Hands over the weights of a fully connected layer over `qdint8` rows (2.2);
+    /// returns their slot.
+    pub(crate) fn add_qd8(&mut self, w: &cpu_accel::Qd8Weights) -> Result<u32, AccelError> {
+        self.begin()?;
+        let bias_len = w.bias.as_ref().map_or(0, Vec::len);
+        let _input = self.charge_input(w.data.len() + 4 * (w.scales.len() + bias_len))?;
+        let spec = Qd8Spec {
+            channels_out: w.channels_out as usize,
+            depth: w.depth as usize,
+            bits: w.bits,
+            block: w.block_size as usize,
+            data: &w.data,
+            scales: &w.scales,
+            bias: w.bias.as_deref(),
+        };
+        let weights = WeightsQd8::new(&spec, &self.account)?;
+        self.add(Weights::Qd8(weights))
+    }
+
+    /// Runs `fully-connected-qd8` (2.2): reads the rows at `input` in the caller's
+    /// memory (copied first, so the output may overlap them) and writes the result at
+    /// `output`.
+    fn fully_connected_qd8(
+        &mut self,
+        handle: u32,
+        rows: &[cpu_accel::RowQuantization],
+        input: u32,
+        output: u32,
+        output_min: f32,
+        output_max: f32,
+    ) -> Result<(), AccelError> {
+        self.begin()?;
+        let memory = self
+            .memory
+            .clone()
+            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))?;
+        let _input = self.charge_input(rows.len().saturating_mul(8))?;
+        let w = match Self::get(&self.weights, handle)? {
+            Weights::Qd8(w) => w,
+            _ => {
+                return Err(AccelError::invalid(format!(
+                    "handle {handle} does not hold qd8 weights (add-weights-qd8)"
+                )))
+            }
+        };
+        let (m, n, k) = (rows.len(), w.channels_out(), w.depth());
+        let in_len = m
+            .checked_mul(k)
+            .ok_or_else(|| AccelError::invalid("the input size overflows"))?;
+        let out_len = m
+            .checked_mul(n)
+            .ok_or_else(|| AccelError::invalid("the output size overflows"))?;
+        let _copy = self
+            .account
+            .charge(in_len, "the fully connected layer's input")?;
+        let x: Vec<i8> = {
+            // SAFETY: the guest is suspended in this call and the host holds no other
+            // slice of its memory; the slice is dropped before the output is taken.
+            unsafe { guest_slice::<i8>(&memory, input, in_len, "input")? }.to_vec()
+        };
+        let rows: Vec<RowQuant> = rows
+            .iter()
+            .map(|r| RowQuant {
+                zero_point: r.zero_point,
+                scale: r.scale,
+            })
+            .collect();
+        let mut work = Work {
+            account: &self.account,
+            scratch: &mut self.scratch,
+            threads: self.threads,
+            chunk_work: cpu::CHUNK_WORK,
+        };
+        // SAFETY: as above; the input slice is gone.
+        let out = unsafe { guest_slice_mut::<f32>(&memory, output, out_len, "output")? };
+        qd8::fully_connected_qd8(w, &x, &rows, out, output_min, output_max, &mut work)
+    }
+}
+
+/// A plain number type: every bit pattern is a value, so guest bytes may be read as it.
+pub(crate) trait Plain: Copy {}
+impl Plain for f32 {}
+impl Plain for i8 {}
+
 /// `len` values of `T` at `address` in `memory`.
 ///
 /// # Safety
 /// As [`GuestMemory::bytes`].
-unsafe fn guest_slice<'m, T: ChainElem>(
+unsafe fn guest_slice<'m, T: Plain>(
     memory: &'m GuestMemory,
     address: u32,
     len: usize,
@@ -317,7 +405,7 @@ unsafe fn guest_slice<'m, T: ChainElem>(
 /// # Safety
 /// As [`GuestMemory::bytes_mut`].
 #[allow(clippy::mut_from_ref)]
-unsafe fn guest_slice_mut<'m, T: ChainElem>(
+unsafe fn guest_slice_mut<'m, T: Plain>(
     memory: &'m GuestMemory,
     address: u32,
     len: usize,
@@ -405,7 +493,7 @@ fn check_chain(account: &Account, steps: &[Step]) -> Result<(), AccelError> {
 }
 
 /// Which element type a chain runs on (a plain number: every bit pattern is a value).
-pub(crate) trait ChainElem: OutputElem {
+pub(crate) trait ChainElem: OutputElem + Plain {
     fn run(
         w: &Weights,
         s: &Step,
@@ -431,7 +519,7 @@ impl ChainElem for f32 {
                 s.activation,
                 work,
             ),
-            Weights::Qs8(_) => Err(AccelError::invalid(format!(
+            Weights::Qs8(_) | Weights::Qd8(_) => Err(AccelError::invalid(format!(
                 "handle {} holds int8 weights",
                 s.weights
             ))),
@@ -454,6 +542,10 @@ impl ChainElem for i8 {
             ))),
             (Weights::F32(_), _) => Err(AccelError::invalid(format!(
                 "handle {} holds fp32 weights",
+                s.weights
+            ))),
+            (Weights::Qd8(_), _) => Err(AccelError::invalid(format!(
+                "handle {} holds qd8 weights (for fully-connected-qd8)",
                 s.weights
             ))),
         }
@@ -576,6 +668,30 @@ impl cpu_accel::Host for CpuAccel {
         output: u32,
     ) -> Reply<()> {
         let r = self.chain_in_memory::<i8>(&steps(&chain), input, output);
+        r.map_or_else(reply_err, |()| Ok(Ok(())))
+    }
+
+    fn add_weights_qd8(
+        &mut self,
+        weights: cpu_accel::Qd8Weights,
+    ) -> Reply<Resource<cpu_accel::Weights>> {
+        match self.add_qd8(&weights) {
+            Ok(slot) => Ok(Ok(Resource::new_own(slot))),
+            Err(e) => reply_err(e),
+        }
+    }
+
+    fn fully_connected_qd8(
+        &mut self,
+        weights: Resource<cpu_accel::Weights>,
+        rows: Vec<cpu_accel::RowQuantization>,
+        input: u32,
+        output: u32,
+        output_min: f32,
+        output_max: f32,
+    ) -> Reply<()> {
+        let r =
+            self.fully_connected_qd8(weights.rep(), &rows, input, output, output_min, output_max);
         r.map_or_else(reply_err, |()| Ok(Ok(())))
     }
 }

@@ -1,0 +1,196 @@
+//! The kernels against the module's definition, on every layout and ISA this machine
+//! has.
+
+use std::cell::Cell;
+
+use super::*;
+use crate::cpu::Scratch;
+
+thread_local! {
+    /// The ISA `fully_connected_qd8` uses on this thread (tests only).
+    pub(super) static FORCED: Cell<Option<Isa>> = const { Cell::new(None) };
+}
+
+/// Deterministic pseudo-random bytes.
+fn bytes(n: usize, seed: u64) -> Vec<u8> {
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) as u8
+        })
+        .collect()
+}
+
+/// The module docs' definition, on the weights as handed over.
+fn definition(spec: &Qd8Spec<'_>, x: &[i8], rows: &[RowQuant], lo: f32, hi: f32) -> Vec<f32> {
+    let (n, k, block) = (spec.channels_out, spec.depth, spec.block);
+    let groups = k.div_ceil(block);
+    let row_bytes = if spec.bits == 8 { k } else { k.div_ceil(2) };
+    let weight = |j: usize, c: usize| -> i32 {
+        let r = &spec.data[j * row_bytes..];
+        if spec.bits == 8 {
+            i32::from(r[c] as i8)
+        } else {
+            let b = r[c / 2];
+            i32::from(if c.is_multiple_of(2) { b & 0xf } else { b >> 4 }) - 8
+        }
+    };
+    let mut out = Vec::new();
+    for (i, q) in rows.iter().enumerate() {
+        for j in 0..n {
+            let mut acc = 0f32;
+            for g in 0..groups {
+                let cs = g * block..((g + 1) * block).min(k);
+                let dot: i32 = cs
+                    .clone()
+                    .map(|c| i32::from(x[i * k + c]) * weight(j, c))
+                    .sum();
+                let sw: i32 = cs.map(|c| weight(j, c)).sum();
+                acc += (dot - q.zero_point * sw) as f32 * spec.scales[j * groups + g];
+            }
+            let bias = spec.bias.map_or(0.0, |b| b[j]);
+            out.push((acc * q.scale + bias).max(lo).min(hi));
+        }
+    }
+    out
+}
+
+fn isas() -> Vec<Isa> {
+    let mut v = vec![Isa::Portable];
+    if Isa::detected() >= Isa::Avx2 {
+        v.push(Isa::Avx2);
+    }
+    v
+}
+
+/// Runs one layer on every ISA and thread count, against the definition.
+fn check(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool) {
+    let row_bytes = if bits == 8 { k } else { k.div_ceil(2) };
+    let groups = k.div_ceil(block);
+    let data = bytes(n * row_bytes, (n * 31 + k) as u64);
+    let scales: Vec<f32> = (0..n * groups)
+        .map(|i| 0.002 + (i % 17) as f32 * 3.1e-4)
+        .collect();
+    let bias: Vec<f32> = (0..n).map(|j| j as f32 * 0.125 - 1.0).collect();
+    let spec = Qd8Spec {
+        channels_out: n,
+        depth: k,
+        bits,
+        block,
+        data: &data,
+        scales: &scales,
+        bias: Some(&bias),
+    };
+    let x: Vec<i8> = bytes(m * k, 7).into_iter().map(|b| b as i8).collect();
+    let rows: Vec<RowQuant> = (0..m)
+        .map(|i| RowQuant {
+            zero_point: i as i32 * 37 - 20,
+            scale: 0.013 + i as f32 * 0.001,
+        })
+        .collect();
+    let (lo, hi) = (-30.0, 25.0);
+    let want = definition(&spec, &x, &rows, lo, hi);
+    let account = Account::new(1 << 30, u64::MAX);
+    let w = WeightsQd8::new(&spec, &account).expect("weights");
+    assert_eq!(w.is_packed(), packed, "{n} x {k} / {block}, {bits} bits");
+    for isa in isas() {
+        for threads in [1, 2] {
+            FORCED.with(|f| f.set(Some(isa)));
+            let mut scratch = Scratch::default();
+            let mut work = Work {
+                account: &account,
+                scratch: &mut scratch,
+                threads,
+                chunk_work: 1 << 20,
+            };
+            let mut got = vec![0f32; m * n];
+            fully_connected_qd8(&w, &x, &rows, &mut got, lo, hi, &mut work).expect("runs");
+            FORCED.with(|f| f.set(None));
+            let same = got
+                .iter()
+                .zip(&want)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+            assert!(
+                same,
+                "{isa:?}, {threads} threads, {m} x {k} -> {n} / {block}, {bits} bits"
+            );
+        }
+    }
+}
+
+#[test]
+fn packed_4bit_blocks_match_the_definition() {
+    check(1, 8, 32, 4, 32, true);
+    check(3, 13, 96, 4, 32, true);
+    check(2, 21, 128, 4, 64, true);
+    check(1, 5, 96, 4, 96, true);
+    // Large enough to split across threads, and more rows than a chunk holds.
+    check(5, 200, 1024, 4, 32, true);
+}
+
+#[test]
+fn row_layouts_match_the_definition() {
+    check(2, 7, 33, 4, 33, false);
+    check(3, 9, 40, 4, 16, false);
+    check(2, 11, 50, 8, 50, false);
+    check(4, 6, 70, 8, 32, false);
+    check(3, 300, 777, 8, 777, false);
+}
+
+#[test]
+fn bad_weights_and_calls_are_refused() {
+    let account = Account::new(1 << 30, u64::MAX);
+    let data = [0u8; 16];
+    let spec = |bits, block, n, scales: &'static [f32]| Qd8Spec {
+        channels_out: n,
+        depth: 32,
+        bits,
+        block,
+        data: &data,
+        scales,
+        bias: None,
+    };
+    for (s, what) in [
+        (spec(4, 32, 1, &[1.0]), None),
+        (spec(3, 32, 1, &[1.0]), Some("4 or 8 bits")),
+        (spec(4, 0, 1, &[1.0]), Some("positive")),
+        (spec(4, 32, 2, &[1.0, 1.0]), Some("bytes for 2 rows")),
+        (spec(4, 16, 1, &[1.0]), Some("scales")),
+        (spec(4, 32, 0, &[]), Some("positive")),
+    ] {
+        match (WeightsQd8::new(&s, &account), what) {
+            (Ok(_), None) => {}
+            (Err(e), Some(w)) => assert!(e.message.contains(w), "{e}"),
+            (r, w) => panic!("{:?} for {w:?}", r.map(|_| ())),
+        }
+    }
+    let w = WeightsQd8::new(&spec(4, 32, 1, &[1.0]), &account).expect("weights");
+    let mut scratch = Scratch::default();
+    let mut work = Work {
+        account: &account,
+        scratch: &mut scratch,
+        threads: 1,
+        chunk_work: 1 << 20,
+    };
+    let rows = [RowQuant {
+        zero_point: 0,
+        scale: 1.0,
+    }];
+    let mut out = [0f32; 1];
+    let e = fully_connected_qd8(&w, &[0; 31], &rows, &mut out, 0.0, 1.0, &mut work).unwrap_err();
+    assert!(e.message.contains("31 input values"), "{e}");
+    let small = Account::new(1 << 30, 10);
+    let mut work = Work {
+        account: &small,
+        scratch: &mut scratch,
+        threads: 1,
+        chunk_work: 1 << 20,
+    };
+    let e = fully_connected_qd8(&w, &[0; 32], &rows, &mut out, 0.0, 1.0, &mut work).unwrap_err();
+    assert_eq!(e.kind, crate::meter::AccelErrorKind::WorkCap, "{e}");
+}
