@@ -9,7 +9,7 @@ Programs:
 - `100M 8da4w`: a random-weight Llama of about 100M parameters (dim 768, 16 layers,
   12 query heads over 4 KV heads, FFN 2048, 256 positions), exported by this script with
   ExecuTorch's `export_llama` (`-kv --use_sdpa_with_kv_cache -X -qmode 8da4w
-  --group_size 32`) into `target/bench/llm/` the first time (a few minutes), with the
+  --group_size 32`) into `target/bench/llm/` the first time (about 15 minutes on 2 cores), with the
   fixtures' tokenizer (so the vocabulary is theirs).
 
 Each measurement runs in its own process (`--rounds` of them per runner and thread

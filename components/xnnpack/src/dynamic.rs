@@ -84,12 +84,55 @@ pub fn quantize_rows(x: &[f32], row: usize, out: &mut [i8], params: &mut Vec<Row
         }
         let (s, p) = row_params(lo, hi);
         let (qlo, qhi) = ((-128 - p.zero_point) as f32, (127 - p.zero_point) as f32);
-        for (o, &v) in or.iter_mut().zip(xr) {
+        let done = quantize_simd(xr, or, s, qlo, qhi, p.zero_point);
+        for (o, &v) in or.iter_mut().zip(xr).skip(done) {
             let q = min(max(v * s, qlo), qhi).round_ties_even();
             *o = (q as i32 + p.zero_point) as i8;
         }
         params.push(p);
     }
+}
+
+/// The second loop of [`quantize_rows`] on whole groups of 16 values with wasm SIMD;
+/// returns how many it did (the rest go through the scalar loop). `pmax(qlo, t)` is
+/// `qlo < t ? t : qlo`, which gives `qlo` for a NaN `t` as the scalar `max` does;
+/// `pmin(qhi, u)` then sees no NaN. The integers are within `[-128, 127]` after the
+/// zero point, so the saturating narrowings only pack them.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn quantize_simd(x: &[f32], out: &mut [i8], s: f32, qlo: f32, qhi: f32, zp: i32) -> usize {
+    use core::arch::wasm32::*;
+    let n = x.len().min(out.len()) / 16 * 16;
+    let (sv, lo, hi, z) = (
+        f32x4_splat(s),
+        f32x4_splat(qlo),
+        f32x4_splat(qhi),
+        i32x4_splat(zp),
+    );
+    let q = |v: v128| {
+        let t = f32x4_pmin(hi, f32x4_pmax(lo, f32x4_mul(v, sv)));
+        i32x4_add(i32x4_trunc_sat_f32x4(f32x4_nearest(t)), z)
+    };
+    let mut i = 0;
+    while i < n {
+        // SAFETY: i + 16 <= n <= both lengths; wasm loads and stores need no alignment.
+        unsafe {
+            let p = x.as_ptr().add(i);
+            let a = q(v128_load(p as *const v128));
+            let b = q(v128_load(p.add(4) as *const v128));
+            let c = q(v128_load(p.add(8) as *const v128));
+            let d = q(v128_load(p.add(12) as *const v128));
+            let r = i8x16_narrow_i16x8(i16x8_narrow_i32x4(a, b), i16x8_narrow_i32x4(c, d));
+            v128_store(out.as_mut_ptr().add(i) as *mut v128, r);
+        }
+        i += 16;
+    }
+    n
+}
+
+/// Without wasm SIMD (the crate's native tests) everything goes through the scalar loop.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn quantize_simd(_: &[f32], _: &mut [i8], _: f32, _: f32, _: f32, _: i32) -> usize {
+    0
 }
 
 /// Constant weights of a dynamically quantized fully connected layer, `n` output
