@@ -52,6 +52,15 @@ pub const INTS_AND_BOOL: &[ScalarType] = &[
     ScalarType::Bool,
 ];
 
+/// Integer dtypes (the shifts).
+pub const INTS: &[ScalarType] = &[
+    ScalarType::Long,
+    ScalarType::Int,
+    ScalarType::Short,
+    ScalarType::Char,
+    ScalarType::Byte,
+];
+
 /// Dtypes of the byte-moving kernels: every real type, bool and the unsigned ones.
 pub const ALL_DTYPES: &[ScalarType] = &[
     ScalarType::Float,

@@ -23,7 +23,7 @@ use crate::{invalid, with_compute, KResult};
 
 use crate::ops::util::num::{int_pow, scalar_as, Num};
 use crate::ops::util::simd::{self, Fn2};
-use crate::registry::INTS_AND_BOOL;
+use crate::registry::{INTS, INTS_AND_BOOL};
 
 /// Registers this module's operators.
 pub fn register(r: &mut Registrar) {
@@ -95,6 +95,18 @@ pub fn register(r: &mut Registrar) {
     });
     r.add("aten::bitwise_xor.Scalar_out", INTS_AND_BOOL, |a| {
         binary_scalar(a, Kind::BitXor, 2)
+    });
+    r.add("aten::bitwise_left_shift.Tensor_out", INTS, |a| {
+        shift_tensor(a, true)
+    });
+    r.add("aten::bitwise_left_shift.Tensor_Scalar_out", INTS, |a| {
+        shift_scalar(a, true)
+    });
+    r.add("aten::bitwise_right_shift.Tensor_out", INTS, |a| {
+        shift_tensor(a, false)
+    });
+    r.add("aten::bitwise_right_shift.Tensor_Scalar_out", INTS, |a| {
+        shift_scalar(a, false)
     });
 }
 
@@ -670,6 +682,91 @@ fn pow_scalar_out(args: &mut Args) -> KResult {
 // SIMD128 lanes
 // ---------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------
+// Shifts
+// ---------------------------------------------------------------------------------------
+
+/// `v` wrapped to the width of the integer `dtype` (sign- or zero-extended back).
+fn wrap_int(v: i64, dtype: ScalarType) -> i64 {
+    match dtype {
+        ScalarType::Byte => v as u8 as i64,
+        ScalarType::Char => v as i8 as i64,
+        ScalarType::Short => v as i16 as i64,
+        ScalarType::Int => v as i32 as i64,
+        _ => v,
+    }
+}
+
+/// `x << s` or `x >> s` in the integer `dtype`, as PyTorch: a shift by a negative
+/// amount or by the width or more gives 0 to the left and the sign (0 or -1) to the
+/// right; right shifts of signed types are arithmetic.
+fn shift(x: i64, s: i64, left: bool, dtype: ScalarType) -> i64 {
+    let bits = (elem::element_size(dtype) * 8) as i64;
+    let v = if left {
+        if (0..bits).contains(&s) {
+            x.wrapping_shl(s as u32)
+        } else {
+            0
+        }
+    } else if (0..bits).contains(&s) {
+        x >> s
+    } else {
+        // x fits `dtype` (sign-extended), so shifting by 63 leaves its sign.
+        x >> 63
+    };
+    wrap_int(v, dtype)
+}
+
+fn shift_dtype(name: &str, common: ScalarType) -> KResult<ScalarType> {
+    if !elem::is_integral(common) {
+        return Err(invalid(format!(
+            "{name} is only supported for integer tensors, got {common:?}"
+        )));
+    }
+    Ok(common)
+}
+
+/// `bitwise_{left,right}_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out)`:
+/// `self << other` / `self >> other` elementwise, broadcast, in the promoted integer
+/// dtype (then cast to `out`'s). Integer dtypes only (bool and floats are
+/// `invalid-argument`, as in PyTorch); shift amounts outside `0..width` follow
+/// PyTorch (0 to the left, the sign to the right).
+fn shift_tensor(a: &mut Args, left: bool) -> KResult {
+    let name = if left {
+        "bitwise_left_shift"
+    } else {
+        "bitwise_right_shift"
+    };
+    let x = a.tensor(0)?;
+    let y = a.tensor(1)?;
+    let common = shift_dtype(name, promote_types(x.dtype, y.dtype))?;
+    let shape = broadcast_shape(&x.sizes, &y.sizes)?;
+    let out = a.out(2, &shape)?;
+    zip_broadcast::<i64>(&x, &y, &out, |p, q| shift(p, q, left, common))
+}
+
+/// `bitwise_{left,right}_shift.Tensor_Scalar_out(Tensor self, Scalar other, *,
+/// Tensor(a!) out)`: as the Tensor overload with an integer scalar shift amount (a
+/// float scalar is `invalid-argument`).
+fn shift_scalar(a: &mut Args, left: bool) -> KResult {
+    let name = if left {
+        "bitwise_left_shift"
+    } else {
+        "bitwise_right_shift"
+    };
+    let x = a.tensor(0)?;
+    let s = a.scalar(1)?;
+    if s.is_float() {
+        return Err(invalid(format!("{name} needs an integer shift amount")));
+    }
+    let common = shift_dtype(name, promote_with_scalar(x.dtype, s))?;
+    let s = s.to_i64();
+    let out = a.out(2, &x.sizes.clone())?;
+    let xv = elem::read::<i64>(&x)?;
+    let v: Vec<i64> = xv.iter().map(|&p| shift(p, s, left, common)).collect();
+    elem::write(&out, &v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -695,5 +792,20 @@ mod tests {
         assert!(Num::maximum(f32::NAN, 1.0f32).is_nan());
         assert_eq!(scalar_as::<i64>(Scalar::Int(258), ScalarType::Byte), 2);
         assert_eq!(scalar_as::<i64>(Scalar::Double(0.5), ScalarType::Bool), 1);
+    }
+
+    #[test]
+    fn shifts_follow_pytorch_at_and_past_the_width() {
+        use ScalarType::*;
+        assert_eq!(shift(1, 31, true, Int), i32::MIN as i64);
+        assert_eq!(shift(1, 32, true, Int), 0);
+        assert_eq!(shift(3, -1, true, Long), 0);
+        assert_eq!(shift(-1, 7, true, Char), -128);
+        assert_eq!(shift(200, 1, true, Byte), 144);
+        assert_eq!(shift(-9, 2, false, Int), -3);
+        assert_eq!(shift(-9, 40, false, Int), -1);
+        assert_eq!(shift(9, 64, false, Long), 0);
+        assert_eq!(shift(-9, -3, false, Long), -1);
+        assert_eq!(shift(255, 9, false, Byte), 0);
     }
 }

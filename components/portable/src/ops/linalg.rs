@@ -1,10 +1,11 @@
-//! Matrix products: `aten::mm.out`, `aten::bmm.out`, `aten::addmm.out`. Their `f32`
+//! Matrix products: `aten::mm.out`, `aten::bmm.out`, `aten::addmm.out`,
+//! `aten::linear.out`. Their `f32`
 //! case, and the convolutions, use the blocked single-precision GEMM ([`sgemm`]) of the
 //! shared `plugboard-compute` crate, re-exported here.
 
 use crate::args::{Args, Scalar};
 use crate::elem::{self, Compute, Family, OutBuf};
-use crate::registry::{Registrar, REAL_AND_BOOL};
+use crate::registry::{Registrar, FLOATS, REAL_AND_BOOL};
 use crate::tensor::Tensor;
 use crate::{invalid, with_compute, KResult};
 
@@ -13,6 +14,7 @@ pub fn register(r: &mut Registrar) {
     r.add("aten::mm.out", REAL_AND_BOOL, mm_out);
     r.add("aten::bmm.out", REAL_AND_BOOL, bmm_out);
     r.add("aten::addmm.out", REAL_AND_BOOL, addmm_out);
+    r.add("aten::linear.out", FLOATS, linear_out);
 }
 
 // ---------------------------------------------------------------------------
@@ -334,6 +336,102 @@ fn addmm_out(args: &mut Args) -> KResult {
             Some(conv(beta))
         };
         gemm_generic::<C>(m, n, k, conv(alpha), &av, &bv, beta_c, o);
+        ob.commit()
+    })
+}
+
+/// `aten::linear.out(Tensor input [*, k], Tensor weight [n, k], Tensor? bias=None, *,
+/// Tensor(a!) out [*, n])`: `input @ weight^T + bias`, over every leading index of
+/// `input` (rank >= 1); `bias` is `[n]`, `[1]` or 0-dim. Float dtypes, all operands of
+/// one dtype (`float`, `half` and `bfloat16` compute in `f32`, `double` in `f64`);
+/// mismatched sizes or dtypes are `invalid-argument`.
+fn linear_out(args: &mut Args) -> KResult {
+    let x = args.tensor(0)?;
+    let w = args.tensor(1)?;
+    let bias = args.opt_tensor(2)?;
+    if x.dim() == 0 || w.dim() != 2 || w.sizes[1] != x.sizes[x.dim() - 1] {
+        return Err(invalid(format!(
+            "linear: input of sizes {:?} does not match weight of sizes {:?}",
+            x.sizes, w.sizes
+        )));
+    }
+    let (n, k) = (w.sizes[0], w.sizes[1]);
+    let mut ops = vec![&x, &w];
+    if let Some(b) = &bias {
+        if b.dim() > 1 || (b.numel != n && b.numel != 1) {
+            return Err(invalid(format!(
+                "linear: bias of sizes {:?} for {n} outputs",
+                b.sizes
+            )));
+        }
+        ops.push(b);
+    }
+    check_same_dtype(&ops)?;
+    let mut sizes = x.sizes[..x.dim() - 1].to_vec();
+    let m: usize = sizes.iter().product();
+    sizes.push(n);
+    let out = args.out(3, &sizes)?;
+    if !elem::is_float(out.dtype) {
+        return Err(invalid(format!(
+            "linear needs floating-point tensors, got {:?}",
+            out.dtype
+        )));
+    }
+    if elem::family(out.dtype) == Family::F32 {
+        let xv = elem::read::<f32>(&x)?;
+        let (wv, sw) = f32_matrix(&w)?;
+        let mut ob = OutBuf::<f32>::new(&out);
+        let o = ob.data();
+        let beta = match &bias {
+            Some(b) => {
+                let bv = elem::read::<f32>(b)?;
+                for row in o.chunks_mut(n.max(1)) {
+                    for (j, v) in row.iter_mut().enumerate() {
+                        *v = bv[if bv.len() == 1 { 0 } else { j }];
+                    }
+                }
+                1.0
+            }
+            None => 0.0,
+        };
+        let am = MatRef {
+            data: &xv,
+            rs: k,
+            cs: 1,
+        };
+        // weight^T: element (p, j) is weight[j, p].
+        let bm = MatRef {
+            data: &wv,
+            rs: sw[1],
+            cs: sw[0],
+        };
+        sgemm(m, n, k, 1.0, am, bm, beta, o, n).map_err(gemm_error)?;
+        return ob.commit();
+    }
+    with_compute!(out.dtype, C, {
+        let xv = elem::read::<C>(&x)?;
+        let wv = elem::read::<C>(&w)?;
+        let mut wt = vec![C::default(); k * n];
+        for j in 0..n {
+            for p in 0..k {
+                wt[p * n + j] = wv[j * k + p];
+            }
+        }
+        let mut ob = OutBuf::<C>::new(&out);
+        let o = ob.data();
+        let beta = match &bias {
+            Some(b) => {
+                let bv = elem::read::<C>(b)?;
+                for row in o.chunks_mut(n.max(1)) {
+                    for (j, v) in row.iter_mut().enumerate() {
+                        *v = bv[if bv.len() == 1 { 0 } else { j }];
+                    }
+                }
+                Some(C::from_i64(1))
+            }
+            None => None,
+        };
+        gemm_generic::<C>(m, n, k, C::from_i64(1), &xv, &wt, beta, o);
         ob.commit()
     })
 }

@@ -12,6 +12,7 @@ pub mod index;
 pub mod linalg;
 pub mod logical;
 pub mod norm;
+pub mod pad;
 pub mod pool;
 pub mod prim;
 pub mod quantize;
@@ -22,6 +23,7 @@ pub mod softmax;
 pub mod unary;
 pub mod upsample;
 pub mod util;
+pub mod views;
 
 use crate::registry::Registrar;
 
@@ -38,6 +40,7 @@ pub fn register_all(r: &mut Registrar) {
     linalg::register(r);
     logical::register(r);
     norm::register(r);
+    pad::register(r);
     pool::register(r);
     prim::register(r);
     quantize::register(r);
@@ -47,4 +50,5 @@ pub fn register_all(r: &mut Registrar) {
     softmax::register(r);
     unary::register(r);
     upsample::register(r);
+    views::register(r);
 }

@@ -43,6 +43,11 @@ pub fn register(r: &mut Registrar) {
     r.add("aten::all.all_out", REAL_AND_BOOL, all_all);
     r.add("aten::var.correction_out", REAL_AND_BOOL, var_correction);
     r.add("aten::var.out", REAL_AND_BOOL, var_unbiased);
+    r.add(
+        "aten::var_mean.correction_out",
+        REAL_AND_BOOL,
+        var_mean_correction,
+    );
     r.add("aten::std.correction_out", REAL_AND_BOOL, std_correction);
     r.add("aten::std.out", REAL_AND_BOOL, std_unbiased);
     r.add("aten::logsumexp.out", REAL_AND_BOOL, logsumexp);
@@ -755,6 +760,26 @@ fn var_std_unbiased(a: &mut Args, sqrt: bool) -> KResult {
 /// (correction defaults to 1).
 fn var_correction(a: &mut Args) -> KResult {
     var_std_correction(a, false)
+}
+
+/// `var_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None,
+/// bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1)`: the variance (as
+/// `var.correction_out`) into `out0` and the mean into `out1`, both reduced over `dim`
+/// (every dimension when `None`). Both outputs must be floating-point
+/// (`invalid-argument` otherwise).
+fn var_mean_correction(a: &mut Args) -> KResult {
+    let x = a.tensor(0)?;
+    let dims = a.opt_int_list(1)?;
+    let mask = reduce_mask(dims.as_deref(), x.dim())?;
+    let correction = a.opt_scalar(2)?.map_or(1.0, |s| s.to_f64());
+    let sizes = reduced_sizes(&x.sizes, &mask, keepdim_arg(a, 3)?);
+    let var = a.out(4, &sizes)?;
+    let mean = a.out(5, &sizes)?;
+    if !is_float(mean.dtype) {
+        return Err(invalid("var_mean needs floating-point outputs"));
+    }
+    var_to(&x, &mask, correction, &var, false)?;
+    sum_to(&x, &mask, &mean, true)
 }
 
 /// `var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *,

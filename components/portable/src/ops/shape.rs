@@ -10,7 +10,7 @@
 
 use crate::args::{Args, Scalar};
 use crate::ops::util::copy::{copy_logical, copy_view, fill, infer_size, scalar_bytes};
-use crate::ops::util::{esize, tstrides, wrap_dim};
+use crate::ops::util::{esize, slice_bounds, tstrides, usize_of, wrap_dim};
 use crate::registry::Registrar;
 use crate::tensor::Tensor;
 use crate::{invalid, KResult};
@@ -46,6 +46,8 @@ pub fn register(r: &mut Registrar) {
     r.add("aten::unbind_copy.int_out", ALL_DTYPES, unbind_copy);
     r.add("aten::narrow_copy.out", ALL_DTYPES, narrow_copy);
     r.add("aten::alias_copy.out", ALL_DTYPES, alias_copy);
+    r.add("aten::detach_copy.out", ALL_DTYPES, alias_copy);
+    r.add("aten::lift_fresh_copy.out", ALL_DTYPES, alias_copy);
     r.add("aten::as_strided_copy.out", ALL_DTYPES, as_strided_copy);
     r.add("aten::pixel_shuffle.out", ALL_DTYPES, pixel_shuffle);
     r.add("aten::pixel_unshuffle.out", ALL_DTYPES, pixel_unshuffle);
@@ -54,10 +56,6 @@ pub fn register(r: &mut Registrar) {
 // ---------------------------------------------------------------------------------
 // Argument helpers
 // ---------------------------------------------------------------------------------
-
-fn usize_of(v: i64, what: &str) -> KResult<usize> {
-    usize::try_from(v).map_err(|_| invalid(format!("{what} must be non-negative, got {v}")))
-}
 
 fn without<T: Copy>(v: &[T], d: usize) -> Vec<T> {
     v.iter()
@@ -251,19 +249,6 @@ fn select_copy(a: &mut Args) -> KResult {
     )
 }
 
-/// PyTorch's clamping of slice bounds: returns `(start, len)`.
-fn slice_bounds(size: usize, start: Option<i64>, end: Option<i64>, step: i64) -> (usize, usize) {
-    let n = size as i64;
-    let clamp = |v: i64| {
-        let v = if v < 0 { v + n } else { v };
-        v.clamp(0, n)
-    };
-    let s = clamp(start.unwrap_or(0));
-    let e = clamp(end.unwrap_or(i64::MAX)).max(s);
-    let len = (e - s + step - 1) / step;
-    (s as usize, len as usize)
-}
-
 /// `slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None,
 /// SymInt step=1, *, Tensor(a!) out)`.
 fn slice_copy(a: &mut Args) -> KResult {
@@ -282,7 +267,10 @@ fn slice_copy(a: &mut Args) -> KResult {
     let out = a.out(5, &sizes)?;
     let mut ss = tstrides(&x);
     let off = s as isize * ss[d];
-    ss[d] *= step as isize;
+    if len > 1 {
+        // len > 1 means step < size, so the product stays in range.
+        ss[d] *= step as isize;
+    }
     copy_view(&x, off, &ss, &out, 0, &tstrides(&out), &sizes)
 }
 
@@ -481,7 +469,10 @@ fn view_copy(a: &mut Args) -> KResult {
     copy_logical(&x, &out)
 }
 
-/// `alias_copy.out(Tensor self, *, Tensor(a!) out)`: a plain copy.
+/// `alias_copy.out(Tensor self, *, Tensor(a!) out)`: a plain copy into `out` (resized
+/// to `self`'s sizes; its dtype may differ, then PyTorch's cast applies). Also
+/// `detach_copy.out` and `lift_fresh_copy.out`, which are the same copy for inference
+/// (no autograd state to drop, no constant to lift). Any dtype.
 fn alias_copy(a: &mut Args) -> KResult {
     let x = a.tensor(0)?;
     let out = a.out(1, &x.sizes.clone())?;

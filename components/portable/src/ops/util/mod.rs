@@ -268,3 +268,51 @@ pub fn esize(dtype: ScalarType) -> KResult<usize> {
 pub fn tstrides(t: &Tensor) -> Vec<isize> {
     t.strides().into_iter().map(|s| s as isize).collect()
 }
+
+/// PyTorch's clamping of slice bounds for a dimension of `size` elements: negative
+/// `start`/`end` count from the end, both are clamped to `0..=size` (`None`: the whole
+/// dimension), and the result is `(start, len)` with `len` elements taken every `step`.
+/// `step` must be positive (the callers check); no arithmetic overflows for any values.
+pub fn slice_bounds(
+    size: usize,
+    start: Option<i64>,
+    end: Option<i64>,
+    step: i64,
+) -> (usize, usize) {
+    let n = size as i64;
+    let clamp = |v: i64| {
+        let v = if v < 0 { v.saturating_add(n) } else { v };
+        v.clamp(0, n)
+    };
+    let s = clamp(start.unwrap_or(0));
+    let e = clamp(end.unwrap_or(i64::MAX)).max(s);
+    let len = if e > s {
+        (e - s - 1) / step.max(1) + 1
+    } else {
+        0
+    };
+    (s as usize, len as usize)
+}
+
+/// A non-negative int argument as `usize`, or an `invalid-argument` error naming `what`.
+pub fn usize_of(v: i64, what: &str) -> KResult<usize> {
+    usize::try_from(v).map_err(|_| invalid(format!("{what} must be non-negative, got {v}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slice_bounds;
+
+    #[test]
+    fn slice_bounds_clamp_and_never_overflow() {
+        assert_eq!(slice_bounds(5, None, None, 1), (0, 5));
+        assert_eq!(slice_bounds(5, Some(-2), None, 1), (3, 2));
+        assert_eq!(slice_bounds(5, Some(1), Some(4), 2), (1, 2));
+        assert_eq!(slice_bounds(5, Some(4), Some(1), 1), (4, 0));
+        assert_eq!(
+            slice_bounds(5, Some(i64::MIN), Some(i64::MAX), i64::MAX),
+            (0, 1)
+        );
+        assert_eq!(slice_bounds(0, Some(-1), Some(3), 1), (0, 0));
+    }
+}
