@@ -1,6 +1,6 @@
 //! Indexing operators: `index_select`, `gather`, advanced indexing (`index.Tensor`,
-//! `index_put`), `scatter` / `scatter_add`, `masked_fill`, `topk`, `sort` and
-//! `nonzero`, `.out` variants, with PyTorch's semantics
+//! `index_put`, `index_put_`), `scatter` / `scatter_add`, `masked_fill`,
+//! `masked_select`, `masked_scatter`, `topk`, `sort` and `nonzero`, `.out` variants, with PyTorch's semantics
 //! (`aten/src/ATen/native/TensorAdvancedIndexing.cpp`, `Sorting.cpp`).
 //!
 //! Pure data movement (`index_select`, `gather`, `index.Tensor`) copies bytes with the
@@ -24,6 +24,9 @@ pub fn register(r: &mut Registrar) {
     r.add("aten::gather.out", ALL_DTYPES, gather);
     r.add("aten::index.Tensor_out", ALL_DTYPES, index_tensor);
     r.add("aten::index_put.out", REAL_AND_BOOL, index_put);
+    r.add("aten::index_put_", REAL_AND_BOOL, index_put_inplace);
+    r.add("aten::masked_select.out", REAL_AND_BOOL, masked_select);
+    r.add("aten::masked_scatter.out", REAL_AND_BOOL, masked_scatter);
     r.add("aten::scatter.src_out", REAL_AND_BOOL, scatter_src);
     r.add("aten::scatter.value_out", REAL_AND_BOOL, scatter_value);
     r.add("aten::scatter_add.out", REAL_AND_BOOL, scatter_add);
@@ -411,11 +414,33 @@ fn index_tensor(a: &mut Args) -> KResult {
 /// *, Tensor(a!) out)`: a copy of `self` with `self[indices] = values` (or `+=`).
 fn index_put(a: &mut Args) -> KResult {
     let x = a.tensor(0)?;
+    let out = a.out(4, &x.sizes.clone())?;
+    index_put_into(a, &x, &out)
+}
+
+/// `index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False)
+/// -> Tensor(a!)`: `index_put` written into `self` itself (argument 4, the returned
+/// alias of `self`, is written too when the program gives it other memory). Same
+/// dtypes and errors as `index_put.out`.
+fn index_put_inplace(a: &mut Args) -> KResult {
+    let x = a.tensor(0)?;
+    index_put_into(a, &x, &x)?;
+    if !a.is_none(4) {
+        let ret = a.out(4, &x.sizes.clone())?;
+        if ret.addr != x.addr {
+            copy_logical(&x, &ret)?;
+        }
+    }
+    Ok(())
+}
+
+/// The body of `index_put`: `out = x` with the indexed positions set to (or, with
+/// `accumulate`, increased by) `values`; `out` may be `x` itself.
+fn index_put_into(a: &Args, x: &Tensor, out: &Tensor) -> KResult {
     let list = a.opt_tensor_list(1)?;
     let values = a.tensor(2)?;
     let accumulate = a.bool(3)?;
-    let ix = indexing(&x, &list)?;
-    let out = a.out(4, &x.sizes.clone())?;
+    let ix = indexing(x, &list)?;
     if values.dim() > ix.out_sizes.len()
         || broadcast_shape(&values.sizes, &ix.out_sizes)? != ix.out_sizes
     {
@@ -427,7 +452,7 @@ fn index_put(a: &mut Args) -> KResult {
     let xcs = contiguous_strides(&x.sizes);
     let vst = broadcast_strides(&values.sizes, &ix.out_sizes);
     with_compute!(out.dtype, C, {
-        let mut buf: Vec<C> = elem::read::<C>(&x)?.into_owned();
+        let mut buf: Vec<C> = elem::read::<C>(x)?.into_owned();
         let vals = elem::read::<C>(&values)?;
         let nb = ix.b_sizes.len();
         let bcs = contiguous_strides(&ix.b_sizes);
@@ -450,7 +475,7 @@ fn index_put(a: &mut Args) -> KResult {
             buf[t] = if accumulate { add(buf[t], v) } else { v };
             Ok(())
         })?;
-        elem::write(&out, &buf)
+        elem::write(out, &buf)
     })
 }
 
@@ -602,6 +627,94 @@ fn masked_fill(a: &mut Args) -> KResult {
             })?;
         }
         ob.commit()
+    })
+}
+
+/// Checks a bool `mask` and returns its values (0/1) broadcast to `sizes`, in logical
+/// order.
+fn mask_values(op: &str, mask: &Tensor, sizes: &[usize]) -> KResult<Vec<u8>> {
+    if mask.dtype != ScalarType::Bool {
+        return Err(invalid(format!(
+            "{op}: mask must be bool, got {:?}",
+            mask.dtype
+        )));
+    }
+    let m = elem::read::<i64>(mask)?;
+    if *mask.sizes == *sizes {
+        return Ok(m.iter().map(|&v| (v != 0) as u8).collect());
+    }
+    let mst = broadcast_strides(&mask.sizes, sizes);
+    let mut v = Vec::with_capacity(sizes.iter().product());
+    for_each(sizes, |_, p| {
+        let mo: usize = p.iter().zip(&mst).map(|(i, s)| i * s).sum();
+        v.push((m[mo] != 0) as u8);
+        Ok(())
+    })?;
+    Ok(v)
+}
+
+/// `masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out)`: the elements of
+/// `self` where the bool `mask` is true, `self` and `mask` broadcast together, in
+/// row-major order; `out` is 1-D with one element per true position. Real and bool
+/// dtypes; a mask that is not bool or does not broadcast is `invalid-argument`.
+fn masked_select(a: &mut Args) -> KResult {
+    let x = a.tensor(0)?;
+    let mask = a.tensor(1)?;
+    let shape = broadcast_shape(&x.sizes, &mask.sizes)?;
+    let m = mask_values("masked_select", &mask, &shape)?;
+    let count = m.iter().filter(|&&v| v != 0).count();
+    let out = a.out(2, &[count])?;
+    let xst = broadcast_strides(&x.sizes, &shape);
+    with_compute!(out.dtype, C, {
+        let xv = elem::read::<C>(&x)?;
+        let mut v = Vec::with_capacity(count);
+        for_each(&shape, |lin, p| {
+            if m[lin] != 0 {
+                v.push(xv[p.iter().zip(&xst).map(|(i, s)| i * s).sum::<usize>()]);
+            }
+            Ok(())
+        })?;
+        elem::write(&out, &v)
+    })
+}
+
+/// `masked_scatter.out(Tensor self, Tensor mask, Tensor source, *, Tensor(a!) out)`:
+/// `self`, with the positions where the bool `mask` (broadcast to `self`'s sizes) is
+/// true taking the elements of `source` in turn (row-major, `source` read flat). Real
+/// and bool dtypes. `invalid-argument` for a mask that is not bool or does not
+/// broadcast to `self`, or a `source` with fewer elements than true positions.
+fn masked_scatter(a: &mut Args) -> KResult {
+    let x = a.tensor(0)?;
+    let mask = a.tensor(1)?;
+    let source = a.tensor(2)?;
+    let shape = broadcast_shape(&x.sizes, &mask.sizes)?;
+    if *shape != *x.sizes {
+        return Err(invalid(format!(
+            "masked_scatter: mask {:?} does not broadcast to self {:?}",
+            mask.sizes, x.sizes
+        )));
+    }
+    let m = mask_values("masked_scatter", &mask, &shape)?;
+    let count = m.iter().filter(|&&v| v != 0).count();
+    if source.numel < count {
+        return Err(invalid(format!(
+            "masked_scatter: mask has {count} true positions but source only {} elements",
+            source.numel
+        )));
+    }
+    let out = a.out(3, &x.sizes.clone())?;
+    with_compute!(out.dtype, C, {
+        let mut buf: Vec<C> = elem::read::<C>(&x)?.into_owned();
+        let src = elem::read::<C>(&source)?;
+        let mut next = src.iter();
+        for (o, &mv) in buf.iter_mut().zip(&m) {
+            if mv != 0 {
+                if let Some(&v) = next.next() {
+                    *o = v;
+                }
+            }
+        }
+        elem::write(&out, &buf)
     })
 }
 

@@ -1,11 +1,14 @@
 //! Normalization: `aten::_native_batch_norm_legit_no_training.out` (inference batch
-//! norm with running statistics), `aten::native_layer_norm.out` and
+//! norm with running statistics), `aten::_native_batch_norm_legit.out` and
+//! `.no_stats_out` (batch norm with the input's own statistics),
+//! `aten::native_dropout.out` (inference only), `aten::native_layer_norm.out` and
 //! `aten::native_group_norm.out`, following PyTorch's CPU kernels (biased variance,
 //! `rstd = 1 / sqrt(var + eps)`). Statistics are accumulated in `f64`.
 
 use crate::args::Args;
 use crate::elem::{self, Compute, Family, OutBuf};
-use crate::registry::{Registrar, FLOATS};
+use crate::ops::util::copy::copy_logical;
+use crate::registry::{Registrar, ALL_DTYPES, FLOATS};
 use crate::tensor::Tensor;
 use crate::{invalid, KResult};
 
@@ -16,6 +19,17 @@ pub fn register(r: &mut Registrar) {
         FLOATS,
         batch_norm_no_training_out,
     );
+    r.add(
+        "aten::_native_batch_norm_legit.out",
+        FLOATS,
+        batch_norm_legit_out,
+    );
+    r.add(
+        "aten::_native_batch_norm_legit.no_stats_out",
+        FLOATS,
+        batch_norm_legit_no_stats_out,
+    );
+    r.add("aten::native_dropout.out", ALL_DTYPES, native_dropout_out);
     r.add("aten::native_layer_norm.out", FLOATS, layer_norm_out);
     r.add("aten::native_group_norm.out", FLOATS, group_norm_out);
 }
@@ -81,13 +95,27 @@ fn batch_norm_no_training_out(args: &mut Args) -> KResult {
     let out = args.out(7, &x.sizes.clone())?;
     args.out(8, &[0])?;
     args.out(9, &[0])?;
+    let std: Vec<f64> = var.iter().map(|&v| (v + eps).sqrt()).collect();
+    channel_affine(&x, &out, &w, &b, &mean, &std)
+}
+
+/// Writes `out = (x - mean) / std * w + b` per channel (dim 1) of `x` (rank >= 2).
+fn channel_affine(
+    x: &Tensor,
+    out: &Tensor,
+    w: &[f64],
+    b: &[f64],
+    mean: &[f64],
+    std: &[f64],
+) -> KResult {
+    let c = x.sizes[1];
     // Per-channel affine map: out = x * scale + shift.
-    let scale: Vec<f64> = (0..c).map(|i| w[i] / (var[i] + eps).sqrt()).collect();
+    let scale: Vec<f64> = (0..c).map(|i| w[i] / std[i]).collect();
     let shift: Vec<f64> = (0..c).map(|i| b[i] - mean[i] * scale[i]).collect();
     let inner: usize = x.sizes[2..].iter().product();
     with_float!(out.dtype, C, {
-        let xv = elem::read::<C>(&x)?;
-        let mut ob = OutBuf::<C>::new(&out);
+        let xv = elem::read::<C>(x)?;
+        let mut ob = OutBuf::<C>::new(out);
         let o = ob.data();
         let sc: Vec<C> = scale.iter().map(|&v| C::from_f64(v)).collect();
         let sh: Vec<C> = shift.iter().map(|&v| C::from_f64(v)).collect();
@@ -106,6 +134,162 @@ fn batch_norm_no_training_out(args: &mut Args) -> KResult {
         }
         ob.commit()
     })
+}
+
+/// Per-channel (dim 1) mean and biased variance of `x` over every other dimension,
+/// in `f64`, and the number of elements per channel.
+fn channel_stats(x: &Tensor) -> KResult<(Vec<f64>, Vec<f64>, usize)> {
+    let c = x.sizes[1];
+    let inner: usize = x.sizes[2..].iter().product();
+    let count = x.sizes[0] * inner;
+    let xv = elem::read::<f64>(x)?;
+    let mut sum = vec![0.0f64; c];
+    let mut sq = vec![0.0f64; c];
+    if inner > 0 {
+        for (blk, xb) in xv.chunks_exact(inner).enumerate() {
+            sum[blk % c] += xb.iter().sum::<f64>();
+        }
+        let mean: Vec<f64> = sum.iter().map(|&s| s / count as f64).collect();
+        for (blk, xb) in xv.chunks_exact(inner).enumerate() {
+            let m = mean[blk % c];
+            sq[blk % c] += xb.iter().map(|&v| (v - m) * (v - m)).sum::<f64>();
+        }
+        let var = sq.iter().map(|&s| s / count as f64).collect();
+        return Ok((mean, var, count));
+    }
+    Ok((vec![f64::NAN; c], vec![f64::NAN; c], count))
+}
+
+/// Checks a batch norm input (rank >= 2, floating) and returns its channel count.
+fn batch_norm_channels(x: &Tensor) -> KResult<usize> {
+    if x.dim() < 2 {
+        return Err(invalid(format!(
+            "batch norm needs an input of at least 2 dimensions, got {:?}",
+            x.sizes
+        )));
+    }
+    if !elem::is_float(x.dtype) {
+        return Err(invalid(format!(
+            "batch norm needs a floating-point input, got {:?}",
+            x.dtype
+        )));
+    }
+    Ok(x.sizes[1])
+}
+
+/// Normalizes `x` with its own per-channel statistics into output `oi`, writes the
+/// mean and `1 / sqrt(var + eps)` (`[C]` each) into outputs `oi + 1` and `oi + 2`, and
+/// returns the mean, the biased variance and the count per channel.
+fn batch_norm_batch_stats(
+    args: &mut Args,
+    x: &Tensor,
+    w: &[f64],
+    b: &[f64],
+    eps: f64,
+    oi: usize,
+) -> KResult<(Vec<f64>, Vec<f64>, usize)> {
+    let c = x.sizes[1];
+    let (mean, var, count) = channel_stats(x)?;
+    let std: Vec<f64> = var.iter().map(|&v| (v + eps).sqrt()).collect();
+    let invstd: Vec<f64> = std.iter().map(|&v| 1.0 / v).collect();
+    let out = args.out(oi, &x.sizes.clone())?;
+    let save_mean = args.out(oi + 1, &[c])?;
+    let save_invstd = args.out(oi + 2, &[c])?;
+    channel_affine(x, &out, w, b, &mean, &std)?;
+    elem::write(&save_mean, &mean)?;
+    elem::write(&save_invstd, &invstd)?;
+    Ok((mean, var, count))
+}
+
+/// `aten::_native_batch_norm_legit.out(input, weight?, bias?, running_mean(a!),
+/// running_var(b!), bool training, float momentum, float eps, *, out, save_mean,
+/// save_invstd)`: with `training == false`, as `_native_batch_norm_legit_no_training`
+/// (the running statistics normalize; `save_mean` and `save_invstd` are `[0]`). With
+/// `training == true`, as PyTorch: the input's own per-channel statistics normalize,
+/// `save_mean` / `save_invstd` get the mean and `1 / sqrt(var + eps)` (`[C]`), and the
+/// running statistics are updated in place (`(1 - momentum) * old + momentum * new`,
+/// the variance unbiased). Float dtypes; `invalid-argument` for an input of rank < 2
+/// or parameters of another length than the channel count.
+fn batch_norm_legit_out(args: &mut Args) -> KResult {
+    let x = args.tensor(0)?;
+    let c = batch_norm_channels(&x)?;
+    let w = param(&args.opt_tensor(1)?, c, "weight", 1.0)?;
+    let b = param(&args.opt_tensor(2)?, c, "bias", 0.0)?;
+    let rm_t = args.tensor(3)?;
+    let rv_t = args.tensor(4)?;
+    let rm = param(&Some(rm_t.clone()), c, "running_mean", 0.0)?;
+    let rv = param(&Some(rv_t.clone()), c, "running_var", 1.0)?;
+    let training = args.bool(5)?;
+    let momentum = args.double(6)?;
+    let eps = args.double(7)?;
+    if !training {
+        let out = args.out(8, &x.sizes.clone())?;
+        args.out(9, &[0])?;
+        args.out(10, &[0])?;
+        let std: Vec<f64> = rv.iter().map(|&v| (v + eps).sqrt()).collect();
+        return channel_affine(&x, &out, &w, &b, &rm, &std);
+    }
+    let (mean, var, count) = batch_norm_batch_stats(args, &x, &w, &b, eps, 8)?;
+    let unbias = if count > 1 {
+        count as f64 / (count - 1) as f64
+    } else {
+        f64::INFINITY
+    };
+    let new_rm: Vec<f64> = (0..c)
+        .map(|i| (1.0 - momentum) * rm[i] + momentum * mean[i])
+        .collect();
+    let new_rv: Vec<f64> = (0..c)
+        .map(|i| (1.0 - momentum) * rv[i] + momentum * var[i] * unbias)
+        .collect();
+    elem::write(&rm_t, &new_rm)?;
+    elem::write(&rv_t, &new_rv)
+}
+
+/// `aten::_native_batch_norm_legit.no_stats_out(input, weight?, bias?, bool training,
+/// float momentum, float eps, *, out, save_mean, save_invstd)`: batch norm with the
+/// input's own per-channel statistics (over every dimension but 1; biased variance),
+/// as ExecuTorch's kernel (`training` is not consulted: with no running statistics
+/// there is nothing else to normalize with). `save_mean` / `save_invstd` get the mean
+/// and `1 / sqrt(var + eps)` (`[C]`). Float dtypes; `invalid-argument` for an input of
+/// rank < 2 or parameters of another length than the channel count.
+fn batch_norm_legit_no_stats_out(args: &mut Args) -> KResult {
+    let x = args.tensor(0)?;
+    let c = batch_norm_channels(&x)?;
+    let w = param(&args.opt_tensor(1)?, c, "weight", 1.0)?;
+    let b = param(&args.opt_tensor(2)?, c, "bias", 0.0)?;
+    let eps = args.double(5)?;
+    batch_norm_batch_stats(args, &x, &w, &b, eps, 6).map(|_| ())
+}
+
+/// `aten::native_dropout.out(Tensor input, float p, bool? train, *, Tensor(a!) out0,
+/// Tensor(b!) out1)`: in inference (`train == false`), or with `p == 0`, `out0` is a
+/// copy of `input` and the mask `out1` (bool) is all true; training with `p == 1`
+/// drops everything (zeros, mask all false). Training dropout with `0 < p < 1` needs
+/// random numbers, which this library has no generator for: `invalid-argument`, as is
+/// a `p` outside `[0, 1]`.
+fn native_dropout_out(args: &mut Args) -> KResult {
+    let x = args.tensor(0)?;
+    let p = args.double(1)?;
+    let train = args.opt_bool(2)?.unwrap_or(true);
+    if !(0.0..=1.0).contains(&p) {
+        return Err(invalid(format!(
+            "dropout probability has to be between 0 and 1, got {p}"
+        )));
+    }
+    if train && p > 0.0 && p < 1.0 {
+        return Err(invalid(
+            "native_dropout in training (train=True, 0 < p < 1) needs random numbers, which the portable library does not generate",
+        ));
+    }
+    let out = args.out(3, &x.sizes.clone())?;
+    let mask = args.out(4, &x.sizes.clone())?;
+    if train && p == 1.0 {
+        // Everything is dropped.
+        elem::write::<i64>(&out, &vec![0; out.numel])?;
+        return elem::write::<i64>(&mask, &vec![0; mask.numel]);
+    }
+    copy_logical(&x, &out)?;
+    elem::write::<i64>(&mask, &vec![1; mask.numel])
 }
 
 /// Mean and `1 / sqrt(var + eps)` (biased variance) of `v`, in `f64`.
