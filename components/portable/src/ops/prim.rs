@@ -47,6 +47,27 @@ pub fn register(r: &mut Registrar) {
     r.add("executorch_prim::le.Scalar", &[], |a| {
         compare(a, |o| o != std::cmp::Ordering::Greater)
     });
+    r.add("executorch_prim::floordiv.int", &[], floordiv);
+    r.add("executorch_prim::sym_max.Scalar", &[], |a| {
+        sym_max_min(a, true)
+    });
+    r.add("executorch_prim::sym_min.Scalar", &[], |a| {
+        sym_max_min(a, false)
+    });
+    r.add("executorch_prim::sym_not.Scalar", &[], sym_not);
+    r.add("executorch_prim::sym_ite.Scalar", &[], sym_ite);
+    r.add("executorch_prim::sym_int.Scalar", &[], |a| {
+        to_int(a, "sym_int", f64::trunc)
+    });
+    r.add("executorch_prim::trunc.Scalar", &[], |a| {
+        to_int(a, "trunc", f64::trunc)
+    });
+    r.add("executorch_prim::ceil.Scalar", &[], |a| {
+        to_int(a, "ceil", f64::ceil)
+    });
+    r.add("executorch_prim::round.Scalar", &[], |a| {
+        to_int(a, "round", f64::round_ties_even)
+    });
     r.add("executorch_prim::et_copy_index.tensor", &[], |_| {
         Err(invalid("et_copy_index is not supported yet"))
     });
@@ -131,6 +152,10 @@ fn scalar_bin(
     Ok(())
 }
 
+/// `floordiv.Scalar(Scalar a, Scalar b) -> Scalar` and `floordiv.int(int a, int b) ->
+/// int`: Python's `a // b`, rounding toward negative infinity (ExecuTorch's
+/// `floordiv.int` truncates toward zero; sizes are non-negative, where the two agree).
+/// An integer division by zero is `invalid-argument`.
 fn floordiv(a: &mut Args) -> KResult {
     let (x, y) = (a.scalar(0)?, a.scalar(1)?);
     let r = if x.is_float() || y.is_float() {
@@ -143,6 +168,66 @@ fn floordiv(a: &mut Args) -> KResult {
         Scalar::Int(crate::ops::util::num::floor_div_i64(x, y))
     };
     set_scalar(a, 2, r);
+    Ok(())
+}
+
+/// `sym_max.Scalar(Scalar a, Scalar b) -> Scalar` / `sym_min.Scalar`: the larger
+/// (smaller) of two scalars; an int when both are ints (bools count as ints), else a
+/// float. A NaN operand gives NaN.
+fn sym_max_min(a: &mut Args, max: bool) -> KResult {
+    let (x, y) = (a.scalar(0)?, a.scalar(1)?);
+    let r = if x.is_float() || y.is_float() {
+        let (x, y) = (x.to_f64(), y.to_f64());
+        Scalar::Double(if x.is_nan() || y.is_nan() {
+            f64::NAN
+        } else if max {
+            x.max(y)
+        } else {
+            x.min(y)
+        })
+    } else {
+        let (x, y) = (x.to_i64(), y.to_i64());
+        Scalar::Int(if max { x.max(y) } else { x.min(y) })
+    };
+    set_scalar(a, 2, r);
+    Ok(())
+}
+
+/// `sym_not.Scalar(Scalar a) -> bool`: `not a` (a non-zero number is true).
+fn sym_not(a: &mut Args) -> KResult {
+    let x = a.scalar(0)?;
+    a.set_bool(1, x.to_f64() == 0.0);
+    Ok(())
+}
+
+/// `sym_ite.Scalar(bool cond, Scalar then, Scalar else) -> Scalar`: `then` if `cond`,
+/// else `else`, unchanged in kind.
+fn sym_ite(a: &mut Args) -> KResult {
+    let cond = a.bool(0)?;
+    let r = a.scalar(if cond { 1 } else { 2 })?;
+    set_scalar(a, 3, r);
+    Ok(())
+}
+
+/// `sym_int.Scalar`, `trunc.Scalar`, `ceil.Scalar`, `round.Scalar` (`(Scalar a) ->
+/// Scalar`): the int Python's `int`, `math.trunc`, `math.ceil` and `round` give (`f`
+/// rounds a float; `round` takes ties to even). An int or bool passes through as an
+/// int; an infinite or NaN float, or one outside the int64 range, is
+/// `invalid-argument` (Python's `OverflowError` / `ValueError`).
+fn to_int(a: &mut Args, name: &str, f: fn(f64) -> f64) -> KResult {
+    let r = match a.scalar(0)? {
+        Scalar::Double(v) => {
+            let v = f(v);
+            // 2^63 is exact in f64; every finite value in [-2^63, 2^63) fits.
+            const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+            if !v.is_finite() || !(-TWO_63..TWO_63).contains(&v) {
+                return Err(invalid(format!("{name}: cannot convert {v} to an int")));
+            }
+            v as i64
+        }
+        other => other.to_i64(),
+    };
+    a.set_int(1, r);
     Ok(())
 }
 

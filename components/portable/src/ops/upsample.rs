@@ -1,6 +1,8 @@
 //! 2-D upsampling of `[N, C, H, W]` tensors: `aten::upsample_nearest2d.vec_out` and
 //! `aten::upsample_bilinear2d.vec_out`, with PyTorch's source-index arithmetic
-//! (`nearest_idx`, `area_pixel_compute_source_index`, done in the input's float type).
+//! (`nearest_idx`, `area_pixel_compute_source_index`, done in the input's float type),
+//! and antialiased bilinear resizing, `aten::_upsample_bilinear2d_aa.out` (PyTorch's
+//! separable triangle filter, `UpSampleKernel.cpp`, computed in `f64`).
 
 use crate::args::Args;
 use crate::elem::{self, Compute, Family, OutBuf};
@@ -20,6 +22,106 @@ pub fn register(r: &mut Registrar) {
         REAL_AND_BOOL,
         upsample_bilinear2d_vec_out,
     );
+    r.add(
+        "aten::_upsample_bilinear2d_aa.out",
+        crate::registry::FLOATS,
+        upsample_bilinear2d_aa_out,
+    );
+}
+
+/// PyTorch's `area_pixel_compute_scale`: input pixels per output pixel.
+fn aa_scale(input: usize, output: usize, align_corners: bool, scale: Option<f64>) -> f64 {
+    if align_corners {
+        if output > 1 {
+            (input as f64 - 1.0) / (output as f64 - 1.0)
+        } else {
+            0.0
+        }
+    } else {
+        match scale {
+            Some(s) if s > 0.0 => 1.0 / s,
+            _ => input as f64 / output as f64,
+        }
+    }
+}
+
+/// For each output index, the first input index and the normalized weights of the
+/// antialiasing triangle filter over the inputs it covers.
+fn aa_weights(input: usize, output: usize, scale: f64) -> Vec<(usize, Vec<f64>)> {
+    // The triangle's half-width is one input pixel, widened by the scale when
+    // downsampling (which is what filters out aliasing).
+    let (support, invscale) = if scale >= 1.0 {
+        (scale, 1.0 / scale)
+    } else {
+        (1.0, 1.0)
+    };
+    (0..output)
+        .map(|i| {
+            let center = scale * (i as f64 + 0.5);
+            let lo = ((center - support + 0.5) as i64).max(0) as usize;
+            let hi = ((center + support + 0.5) as i64).clamp(0, input as i64) as usize;
+            let mut w: Vec<f64> = (lo..hi.max(lo))
+                .map(|j| {
+                    let d = (j as f64 - center + 0.5) * invscale;
+                    (1.0 - d.abs()).max(0.0)
+                })
+                .collect();
+            let total: f64 = w.iter().sum();
+            if total != 0.0 {
+                w.iter_mut().for_each(|v| *v /= total);
+            }
+            (lo, w)
+        })
+        .collect()
+}
+
+/// `_upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners,
+/// float? scales_h=None, float? scales_w=None, *, Tensor(a!) out)`: resizes the last
+/// two dimensions of an `[N, C, H, W]` input to `output_size` with PyTorch's
+/// antialiased bilinear filter (`interpolate(..., mode="bilinear", antialias=True)`):
+/// each output pixel is the normalized triangle-weighted mean of the inputs within
+/// one (scaled, when downsampling) pixel of its centre, along W then along H. Float
+/// dtypes; `invalid-argument` for another rank, an empty input or output, or an
+/// `output_size` that is not two values.
+fn upsample_bilinear2d_aa_out(args: &mut Args) -> KResult {
+    let x = args.tensor(0)?;
+    let (oh, ow, _, _) = output_geometry(&x, Some(args.int_list(1)?), None)?;
+    let align = args.bool(2)?;
+    let sh = args.opt_double(3)?;
+    let sw = args.opt_double(4)?;
+    let (n, c, h, w) = (x.sizes[0], x.sizes[1], x.sizes[2], x.sizes[3]);
+    let out = args.out(5, &[n, c, oh, ow])?;
+    if !elem::is_float(out.dtype) {
+        return Err(invalid(format!(
+            "_upsample_bilinear2d_aa needs a floating-point output, got {:?}",
+            out.dtype
+        )));
+    }
+    let wx = aa_weights(w, ow, aa_scale(w, ow, align, sw));
+    let wy = aa_weights(h, oh, aa_scale(h, oh, align, sh));
+    let xv = elem::read::<f64>(&x)?;
+    let mut res = vec![0.0f64; out.numel];
+    let mut rows = vec![0.0f64; h * ow];
+    for (p, plane) in xv.chunks_exact(h * w).enumerate() {
+        // Along W: every input row to `ow` values.
+        for (y, row) in plane.chunks_exact(w).enumerate() {
+            for (j, (lo, ws)) in wx.iter().enumerate() {
+                rows[y * ow + j] = ws.iter().zip(&row[*lo..]).map(|(a, b)| a * b).sum();
+            }
+        }
+        // Along H.
+        let o = &mut res[p * oh * ow..(p + 1) * oh * ow];
+        for (i, (lo, ws)) in wy.iter().enumerate() {
+            for j in 0..ow {
+                o[i * ow + j] = ws
+                    .iter()
+                    .enumerate()
+                    .map(|(k, wk)| wk * rows[(lo + k) * ow + j])
+                    .sum();
+            }
+        }
+    }
+    elem::write(&out, &res)
 }
 
 /// Output sizes and per-dimension scales from `output_size` / `scale_factors`
