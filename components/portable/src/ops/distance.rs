@@ -72,6 +72,9 @@ fn cdist_forward(a: &mut Args) -> KResult {
             out.dtype
         )));
     }
+    if out.numel == 0 {
+        return Ok(());
+    }
     let v1 = elem::read::<f64>(&x1)?;
     let v2 = elem::read::<f64>(&x2)?;
     // Batch strides in units of whole matrices.

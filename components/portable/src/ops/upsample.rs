@@ -58,7 +58,7 @@ fn aa_weights(input: usize, output: usize, scale: f64) -> Vec<(usize, Vec<f64>)>
     (0..output)
         .map(|i| {
             let center = scale * (i as f64 + 0.5);
-            let lo = ((center - support + 0.5) as i64).max(0) as usize;
+            let lo = ((center - support + 0.5) as i64).clamp(0, input as i64) as usize;
             let hi = ((center + support + 0.5) as i64).clamp(0, input as i64) as usize;
             let mut w: Vec<f64> = (lo..hi.max(lo))
                 .map(|j| {
@@ -96,6 +96,9 @@ fn upsample_bilinear2d_aa_out(args: &mut Args) -> KResult {
             "_upsample_bilinear2d_aa needs a floating-point output, got {:?}",
             out.dtype
         )));
+    }
+    if out.numel == 0 {
+        return Ok(());
     }
     let wx = aa_weights(w, ow, aa_scale(w, ow, align, sw));
     let wy = aa_weights(h, oh, aa_scale(h, oh, align, sh));

@@ -232,6 +232,9 @@ fn tril(a: &mut Args) -> KResult {
     let diagonal = int_or(a, 1, 0)?;
     let out = a.out(2, &x.sizes.clone())?;
     copy_logical(&x, &out)?;
+    if out.numel == 0 {
+        return Ok(());
+    }
     let e = esize(out.dtype)?;
     let os = tstrides(&out);
     let (rows, cols) = (out.sizes[r - 2], out.sizes[r - 1]);
