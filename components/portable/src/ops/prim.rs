@@ -301,3 +301,77 @@ fn et_view(a: &mut Args) -> KResult {
     }
     crate::ops::util::copy::copy_logical(&src, &out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exports::plugboard::runtime::kernels::KernelUpdate;
+    use crate::Evalue;
+
+    /// Runs `f` on `args` (the output slot last, as the program passes it) and gives
+    /// the one update it makes.
+    fn run(f: fn(&mut Args) -> KResult, args: Vec<Evalue>) -> KernelUpdate {
+        let mut a = Args::new(args).expect("args");
+        f(&mut a).expect("runs");
+        let mut u = a.into_updates();
+        assert_eq!(u.len(), 1, "one output");
+        u.remove(0)
+    }
+
+    fn int(f: fn(&mut Args) -> KResult, args: Vec<Evalue>) -> i64 {
+        match run(f, args) {
+            KernelUpdate::Int((_, v)) => v,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn double(f: fn(&mut Args) -> KResult, args: Vec<Evalue>) -> f64 {
+        match run(f, args) {
+            KernelUpdate::Double((_, v)) => v,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    use Evalue::{Bool as B, Double as D, Int as I};
+
+    /// Python's answers (`-7 // 2`, `math.ceil(2.1)`, `round(2.5)`, ...).
+    #[test]
+    fn symbolic_scalar_ops_follow_python() {
+        assert_eq!(int(floordiv, vec![I(-7), I(2), I(0)]), -4);
+        assert_eq!(int(floordiv, vec![I(7), I(-2), I(0)]), -4);
+        assert_eq!(int(floordiv, vec![I(12), I(4), I(0)]), 3);
+        assert_eq!(double(floordiv, vec![D(7.5), I(2), I(0)]), 3.0);
+        let mut a = Args::new(vec![I(1), I(0), I(0)]).expect("args");
+        assert!(floordiv(&mut a).is_err(), "integer division by zero");
+
+        let max = |a: &mut Args| sym_max_min(a, true);
+        let min = |a: &mut Args| sym_max_min(a, false);
+        assert_eq!(int(max, vec![I(3), I(5), I(0)]), 5);
+        assert_eq!(int(min, vec![I(3), I(5), I(0)]), 3);
+        assert_eq!(double(max, vec![I(3), D(5.5), I(0)]), 5.5);
+        assert!(double(min, vec![D(f64::NAN), I(1), I(0)]).is_nan());
+
+        assert!(matches!(
+            run(sym_not, vec![I(0), B(false)]),
+            KernelUpdate::Bool((_, true))
+        ));
+        assert!(matches!(
+            run(sym_not, vec![D(2.0), B(false)]),
+            KernelUpdate::Bool((_, false))
+        ));
+        assert_eq!(int(sym_ite, vec![B(true), I(4), I(9), I(0)]), 4);
+        assert_eq!(int(sym_ite, vec![B(false), I(4), I(9), I(0)]), 9);
+
+        let trunc = |a: &mut Args| to_int(a, "trunc", f64::trunc);
+        let ceil = |a: &mut Args| to_int(a, "ceil", f64::ceil);
+        let round = |a: &mut Args| to_int(a, "round", f64::round_ties_even);
+        assert_eq!(int(trunc, vec![D(-2.7), I(0)]), -2);
+        assert_eq!(int(ceil, vec![D(2.1), I(0)]), 3);
+        assert_eq!(int(ceil, vec![D(-2.1), I(0)]), -2);
+        assert_eq!(int(round, vec![D(2.5), I(0)]), 2);
+        assert_eq!(int(round, vec![D(3.5), I(0)]), 4);
+        assert_eq!(int(round, vec![I(7), I(0)]), 7);
+        let mut a = Args::new(vec![D(f64::INFINITY), I(0)]).expect("args");
+        assert!(ceil(&mut a).is_err(), "math.ceil(inf) is an OverflowError");
+    }
+}
