@@ -186,8 +186,13 @@ fn attend(
     let o = unsafe { out.f32s_mut() }?;
     let scale = scale.unwrap_or(1.0 / (dim as f64).sqrt()) as f32;
     let reps = heads / kv_heads;
-    let mut scores = vec![0f32; kv_len];
-    let mut acc = vec![0f32; dim];
+    // The query heads that share a KV head are done together, so each key and value
+    // row is read once for all of them (grouped-query attention reads them `reps`
+    // times otherwise, strided across the cache).
+    let mut scores = vec![0f32; reps * kv_len];
+    let mut acc = vec![0f32; reps * dim];
+    let mut maxes = vec![f32::NEG_INFINITY; reps];
+    let mut sums = vec![0f32; reps];
     for b in 0..batch {
         for i in 0..seq {
             let keys = if is_causal {
@@ -195,35 +200,42 @@ fn attend(
             } else {
                 kv_len
             };
-            for h in 0..heads {
-                let hk = h / reps;
-                let qrow = &q[((b * seq + i) * heads + h) * dim..][..dim];
-                let mut max = f32::NEG_INFINITY;
-                for (j, s) in scores[..keys].iter_mut().enumerate() {
+            for hk in 0..kv_heads {
+                let h0 = hk * reps;
+                let qrows = &q[((b * seq + i) * heads + h0) * dim..][..reps * dim];
+                maxes.fill(f32::NEG_INFINITY);
+                for j in 0..keys {
                     let krow = &k[((b * max_seq + j) * kv_heads + hk) * dim..][..dim];
-                    let mut x = dot(qrow, krow) * scale;
-                    if let Some((m, stride)) = mask {
-                        x += m[i * stride + j];
+                    let bias = mask.map_or(0.0, |(m, stride)| m[i * stride + j]);
+                    for (r, max) in maxes.iter_mut().enumerate() {
+                        let mut x = dot(&qrows[r * dim..][..dim], krow) * scale;
+                        if mask.is_some() {
+                            x += bias;
+                        }
+                        scores[r * kv_len + j] = x;
+                        // A comparison, not `f32::max` (a libm call on wasm); a NaN
+                        // score is skipped as `max` skips it.
+                        if x > *max {
+                            *max = x;
+                        }
                     }
-                    *s = x;
-                    max = max.max(x);
                 }
-                let mut sum = 0f32;
-                for s in &mut scores[..keys] {
-                    *s = (*s - max).exp();
-                    sum += *s;
+                for (r, sum) in sums.iter_mut().enumerate() {
+                    *sum = exp_shifted(&mut scores[r * kv_len..][..keys], maxes[r]);
                 }
                 acc.fill(0.0);
-                for (j, &p) in scores[..keys].iter().enumerate() {
+                for j in 0..keys {
                     let vrow = &v[((b * max_seq + j) * kv_heads + hk) * dim..][..dim];
-                    for (a, &x) in acc.iter_mut().zip(vrow) {
-                        *a += p * x;
+                    for r in 0..reps {
+                        axpy(scores[r * kv_len + j], vrow, &mut acc[r * dim..][..dim]);
                     }
                 }
-                let orow = &mut o[((b * seq + i) * heads + h) * dim..][..dim];
-                let inv = 1.0 / sum;
-                for (dst, &a) in orow.iter_mut().zip(&acc) {
-                    *dst = a * inv;
+                for (r, &sum) in sums.iter().enumerate() {
+                    let orow = &mut o[((b * seq + i) * heads + h0 + r) * dim..][..dim];
+                    let inv = 1.0 / sum;
+                    for (dst, &a) in orow.iter_mut().zip(&acc[r * dim..][..dim]) {
+                        *dst = a * inv;
+                    }
                 }
             }
         }
@@ -231,20 +243,162 @@ fn attend(
     Ok(updates)
 }
 
-/// `Σ a[i] * b[i]`, in four float32 lanes (the order ExecuTorch's vectorized GEMM also
-/// departs from a plain loop by; the tests allow float rounding).
+/// `Σ a[i] * b[i]` in float32 lanes (an order ExecuTorch's vectorized kernels also
+/// depart from a plain loop by; the tests allow float rounding): wasm SIMD where the
+/// component is built with it, four lanes in scalar code elsewhere.
+#[inline(always)]
 fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0f32; 4];
-    let (ca, ra) = a.split_at(a.len() / 4 * 4);
-    let (cb, rb) = b.split_at(ca.len());
-    for (x, y) in ca.chunks_exact(4).zip(cb.chunks_exact(4)) {
-        for l in 0..4 {
-            lanes[l] += x[l] * y[l];
+    let n = a.len().min(b.len()) / 4 * 4;
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let lanes = {
+        use core::arch::wasm32::*;
+        // Four independent sums over 16 values at a time (one chain of dependent adds
+        // was latency-bound), then one over the rest of the whole groups of four.
+        let z = f32x4_splat(0.0);
+        let (mut a0, mut a1, mut a2, mut a3) = (z, z, z, z);
+        let ld = |p: &[f32], i: usize| {
+            // SAFETY: callers keep i + 4 <= n <= p.len(); wasm loads need no alignment.
+            unsafe { v128_load(p.as_ptr().add(i) as *const v128) }
+        };
+        let mut i = 0;
+        while i + 16 <= n {
+            a0 = f32x4_add(a0, f32x4_mul(ld(a, i), ld(b, i)));
+            a1 = f32x4_add(a1, f32x4_mul(ld(a, i + 4), ld(b, i + 4)));
+            a2 = f32x4_add(a2, f32x4_mul(ld(a, i + 8), ld(b, i + 8)));
+            a3 = f32x4_add(a3, f32x4_mul(ld(a, i + 12), ld(b, i + 12)));
+            i += 16;
         }
-    }
+        while i < n {
+            a0 = f32x4_add(a0, f32x4_mul(ld(a, i), ld(b, i)));
+            i += 4;
+        }
+        let acc = f32x4_add(f32x4_add(a0, a1), f32x4_add(a2, a3));
+        [
+            f32x4_extract_lane::<0>(acc),
+            f32x4_extract_lane::<1>(acc),
+            f32x4_extract_lane::<2>(acc),
+            f32x4_extract_lane::<3>(acc),
+        ]
+    };
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    let lanes = {
+        let mut lanes = [0f32; 4];
+        for (x, y) in a[..n].chunks_exact(4).zip(b[..n].chunks_exact(4)) {
+            for l in 0..4 {
+                lanes[l] += x[l] * y[l];
+            }
+        }
+        lanes
+    };
     let mut s = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
-    for (x, y) in ra.iter().zip(rb) {
+    for (x, y) in a[n..].iter().zip(&b[n..]) {
         s += x * y;
     }
     s
+}
+
+/// `acc[i] += p * x[i]`.
+#[inline(always)]
+fn axpy(p: f32, x: &[f32], acc: &mut [f32]) {
+    let n = x.len().min(acc.len()) / 4 * 4;
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use core::arch::wasm32::*;
+        let pv = f32x4_splat(p);
+        let mut i = 0;
+        while i < n {
+            // SAFETY: i + 4 <= n <= both lengths.
+            unsafe {
+                let d = acc.as_mut_ptr().add(i) as *mut v128;
+                let xv = v128_load(x.as_ptr().add(i) as *const v128);
+                v128_store(d, f32x4_add(v128_load(d), f32x4_mul(pv, xv)));
+            }
+            i += 4;
+        }
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    for (a, &v) in acc[..n].iter_mut().zip(&x[..n]) {
+        *a += p * v;
+    }
+    for (a, &v) in acc[n..].iter_mut().zip(&x[n..]) {
+        *a += p * v;
+    }
+}
+
+/// Replaces each score `s` by `exp(s - max)` and returns their sum (in order).
+///
+/// `exp` is Cephes' single-precision algorithm (`n = round(x log2 e)`, `r = x - n ln 2`
+/// in two parts, a degree-6 polynomial, times `2^n`; within 2 ulp over its range), as
+/// plain float arithmetic: on wasm, `f32::exp` is a libm call, which took most of the
+/// attention's time at long contexts. Below -87.3 (`exp` underflows) it gives 0.
+fn exp_shifted(scores: &mut [f32], max: f32) -> f32 {
+    let mut sum = 0f32;
+    for s in scores {
+        *s = exp(*s - max);
+        sum += *s;
+    }
+    sum
+}
+
+fn exp(x: f32) -> f32 {
+    if x.is_nan() {
+        return x;
+    }
+    if x < -87.33654 {
+        return 0.0;
+    }
+    if x > 88.72283 {
+        return f32::INFINITY;
+    }
+    let n = (x * std::f32::consts::LOG2_E).round_ties_even();
+    let r = x - n * 0.693_359_4 - n * -2.121_944_4e-4;
+    let p = 1.987_569_1e-4;
+    let p = p * r + 1.398_199_9e-3;
+    let p = p * r + 8.333_452e-3;
+    let p = p * r + 4.166_579_6e-2;
+    let p = p * r + 1.666_666_5e-1;
+    let p = p * r + 0.5;
+    let y = p * r * r + r + 1.0;
+    // 2^n for n in [-126, 128]: split so both factors are normal.
+    let n = n as i32;
+    let (n1, n2) = (n / 2, n - n / 2);
+    let pow = |e: i32| f32::from_bits(((e + 127) as u32) << 23);
+    y * pow(n1) * pow(n2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The polynomial `exp` against the standard library's, over the softmax range.
+    #[test]
+    fn exp_is_within_two_ulp() {
+        let mut x = -90.0f32;
+        while x <= 0.0 {
+            let (got, want) = (exp(x), x.exp());
+            if want > f32::MIN_POSITIVE * 4.0 {
+                let ulps = (got.to_bits() as i64 - want.to_bits() as i64).abs();
+                assert!(ulps <= 2, "exp({x}) = {got}, not {want} ({ulps} ulp)");
+            } else {
+                assert!(got <= 1e-37, "exp({x}) = {got}");
+            }
+            x += 0.000_731;
+        }
+        assert_eq!(exp(f32::NEG_INFINITY), 0.0);
+        assert_eq!(exp(0.0), 1.0);
+        assert!(exp(f32::NAN).is_nan());
+    }
+
+    #[test]
+    fn dot_and_axpy_match_plain_loops() {
+        let a: Vec<f32> = (0..67).map(|i| (i as f32 * 0.37).sin()).collect();
+        let b: Vec<f32> = (0..67).map(|i| (i as f32 * 0.11).cos()).collect();
+        let plain: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+        assert!((dot(&a, &b) - plain).abs() < 1e-5);
+        let mut acc = b.clone();
+        axpy(0.5, &a, &mut acc);
+        for ((&r, &x), &y) in acc.iter().zip(&a).zip(&b) {
+            assert_eq!(r, y + 0.5 * x);
+        }
+    }
 }
