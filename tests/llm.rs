@@ -150,7 +150,11 @@ fn q8da4w_native_and_wasm_give_the_same_bits() {
     let (mut la, mut lb) = (step(&mut a, &prompt, 0), step(&mut b, &prompt, 0));
     let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
     for (k, pos) in (0..16).zip(prompt.len() as i64..) {
-        assert_eq!(bits(&la), bits(&lb), "step {k}: native and wasm logits differ");
+        assert_eq!(
+            bits(&la),
+            bits(&lb),
+            "step {k}: native and wasm logits differ"
+        );
         let next = argmax(&la);
         la = step(&mut a, &[next], pos);
         lb = step(&mut b, &[next], pos);
