@@ -24,6 +24,26 @@ pub enum Isa {
 /// The environment variable that caps the level.
 pub const ISA_VAR: &str = "PLUGBOARD_NATIVE_ISA";
 
+/// The environment variable that turns the VNNI (`vpdpbusd`) int8 kernels off
+/// (`off`, `0` or `no`), so that an AVX-512 or AVX-VNNI machine runs what a machine
+/// without VNNI runs.
+pub const VNNI_VAR: &str = "PLUGBOARD_NATIVE_VNNI";
+
+/// Whether kernels may use VNNI where the CPU has it (`PLUGBOARD_NATIVE_VNNI`). Read
+/// once.
+pub fn vnni_allowed() -> bool {
+    static ALLOWED: OnceLock<bool> = OnceLock::new();
+    *ALLOWED.get_or_init(|| {
+        !matches!(
+            std::env::var(VNNI_VAR)
+                .ok()
+                .map(|v| v.trim().to_ascii_lowercase())
+                .as_deref(),
+            Some("off" | "0" | "no" | "false")
+        )
+    })
+}
+
 impl Isa {
     /// The highest level this CPU supports.
     pub fn detected() -> Isa {

@@ -175,7 +175,7 @@ impl QgemmPath {
     }
 
     /// The fastest path available on this host at the level [`crate::isa::Isa::current`]
-    /// allows (detected once).
+    /// allows, VNNI only where [`crate::isa::vnni_allowed`] (detected once).
     pub fn best() -> QgemmPath {
         use crate::isa::Isa;
         use std::sync::OnceLock;
@@ -187,7 +187,11 @@ impl QgemmPath {
                 (QgemmPath::Avx2, Isa::Avx2),
             ]
             .into_iter()
-            .find(|&(p, level)| level <= isa && p.available())
+            .find(|&(p, level)| {
+                level <= isa
+                    && p.available()
+                    && (p != QgemmPath::Avx512Vnni || crate::isa::vnni_allowed())
+            })
             .map_or(QgemmPath::Scalar, |(p, _)| p)
         })
     }

@@ -30,11 +30,83 @@ use std::time::Instant;
 
 use super::threads::ThreadChoice;
 use super::Work;
-use crate::isa::Isa;
+use crate::isa::{self, Isa};
 use crate::meter::{AccelError, Account, Charge};
 
 /// Output channels per block of the packed 4-bit layout.
 pub const R: usize = 8;
+
+/// Which kernels run a layer (the best available by default; tests and benchmarks
+/// force each). Every path gives the same bits (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Qd8Path {
+    /// Portable code (any target).
+    Scalar,
+    /// x86-64 AVX2: `vpmaddubsw` + `vpmaddwd`.
+    Avx2,
+    /// x86-64 AVX2 with AVX-VNNI: 256-bit `vpdpbusd`.
+    AvxVnni,
+    /// x86-64 AVX-512 F/BW/VL with VNNI: 512-bit `vpdpbusd`, four channels per load.
+    Avx512Vnni,
+}
+
+impl Qd8Path {
+    /// Whether this path can run on this CPU.
+    pub fn available(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let avx2 = std::is_x86_feature_detected!("avx2");
+            match self {
+                Qd8Path::Scalar => true,
+                Qd8Path::Avx2 => avx2,
+                Qd8Path::AvxVnni => avx2 && std::is_x86_feature_detected!("avxvnni"),
+                Qd8Path::Avx512Vnni => {
+                    std::is_x86_feature_detected!("avx512f")
+                        && std::is_x86_feature_detected!("avx512bw")
+                        && std::is_x86_feature_detected!("avx512vl")
+                        && std::is_x86_feature_detected!("avx512vnni")
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self == Qd8Path::Scalar
+        }
+    }
+
+    /// The fastest path at the level [`Isa::current`] allows (`PLUGBOARD_NATIVE_ISA`),
+    /// without the VNNI paths when [`isa::vnni_allowed`] says no
+    /// (`PLUGBOARD_NATIVE_VNNI=off`): so `avx2` + VNNI off is an AVX2-only machine,
+    /// `avx2` alone an AVX2 + AVX-VNNI one. Detected once.
+    pub fn best() -> Qd8Path {
+        use std::sync::OnceLock;
+        static BEST: OnceLock<Qd8Path> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            let (level, vnni) = (Isa::current(), isa::vnni_allowed());
+            [
+                (Qd8Path::Avx512Vnni, Isa::Avx512, true),
+                (Qd8Path::AvxVnni, Isa::Avx2, true),
+                (Qd8Path::Avx2, Isa::Avx2, false),
+            ]
+            .into_iter()
+            .find(|&(p, at, needs_vnni)| at <= level && (vnni || !needs_vnni) && p.available())
+            .map_or(Qd8Path::Scalar, |(p, ..)| p)
+        })
+    }
+
+    /// Every path this CPU can run, slowest first.
+    pub fn all_available() -> Vec<Qd8Path> {
+        [
+            Qd8Path::Scalar,
+            Qd8Path::Avx2,
+            Qd8Path::AvxVnni,
+            Qd8Path::Avx512Vnni,
+        ]
+        .into_iter()
+        .filter(|p| p.available())
+        .collect()
+    }
+}
 
 /// Weights as the guest hands them over (the record `qd8-weights` of `wit/accel.wit`).
 #[derive(Clone, Copy, Debug)]
@@ -66,19 +138,43 @@ pub struct RowQuant {
 
 enum Layout {
     /// 4-bit, in blocks of [`R`] channels (the last padded with zero weights): per
-    /// block and 32-channel chunk, each channel's 16 bytes in turn; scales and `Σ w`
-    /// per block, group and channel.
-    Packed4 {
-        data: Vec<u8>,
-        scales: Vec<f32>,
-        sums: Vec<i32>,
-    },
+    /// block and 32-channel chunk, each channel's 16 bytes in turn; scales per block,
+    /// group and channel. `Σ w` per group is not stored: the kernels multiply the
+    /// nibbles by `-zp` as they go (see [`block8`]). A decode step reads every weight
+    /// once and is bound by memory, so each byte kept per weight is time: 4.5 bits
+    /// per weight with bfloat16 scales (groups of 32), where storing the sums as i32
+    /// and the scales as f32 took 6.
+    Packed4 { data: Vec<u8>, scales: Scales },
     /// One signed byte per weight, row by row; scales and `Σ w` per row and group.
     Rows {
         data: Vec<i8>,
         scales: Vec<f32>,
         sums: Vec<i32>,
     },
+}
+
+/// The packed layout's scales.
+enum Scales {
+    /// Every scale is a bfloat16 value (its f32 bits' low half zero, as the XNNPACK
+    /// delegates' `qbint4` scales, which are bfloat16 in the program, always are):
+    /// the high halves, exact.
+    Bf16(Vec<u16>),
+    /// Anything else, as given.
+    F32(Vec<f32>),
+}
+
+impl Scales {
+    /// The f32 scales `range`, expanded into `buf` where they are bfloat16.
+    fn get<'s>(&'s self, range: Range<usize>, buf: &'s mut Vec<f32>) -> &'s [f32] {
+        match self {
+            Scales::F32(v) => &v[range],
+            Scales::Bf16(v) => {
+                buf.clear();
+                buf.extend(v[range].iter().map(|&h| f32::from_bits(u32::from(h) << 16)));
+                buf
+            }
+        }
+    }
 }
 
 /// Weights of a fully connected layer over `qdint8` rows, laid out for this machine.
@@ -141,8 +237,9 @@ impl WeightsQd8 {
             }
         }
         let packed = spec.bits == 4 && k.is_multiple_of(32) && block.is_multiple_of(32);
+        let bf16 = spec.scales.iter().all(|s| s.to_bits() & 0xffff == 0);
         let kept = if packed {
-            n.next_multiple_of(R) * (k / 2 + groups * 8)
+            n.next_multiple_of(R) * (k / 2 + groups * if bf16 { 2 } else { 4 })
         } else {
             n * (k + groups * 8)
         } + n * 4;
@@ -171,7 +268,6 @@ impl WeightsQd8 {
             // 0x88: both nibbles `0 + 8`, a zero weight, for the padding channels.
             let mut data = vec![0x88u8; nb * chunks * R * 16];
             let mut scales = vec![0f32; nb * groups * R];
-            let mut sums = vec![0i32; nb * groups * R];
             for j in 0..n {
                 let (b, r) = (j / R, j % R);
                 let src = &spec.data[j * row_bytes..][..row_bytes];
@@ -179,12 +275,16 @@ impl WeightsQd8 {
                     let dst = ((b * chunks + c) * R + r) * 16;
                     data[dst..dst + 16].copy_from_slice(&src[c * 16..][..16]);
                 }
-                for (g, s) in group_sums(&row(j)).into_iter().enumerate() {
+                for g in 0..groups {
                     scales[(b * groups + g) * R + r] = spec.scales[j * groups + g];
-                    sums[(b * groups + g) * R + r] = s;
                 }
             }
-            Layout::Packed4 { data, scales, sums }
+            let scales = if bf16 {
+                Scales::Bf16(scales.iter().map(|s| (s.to_bits() >> 16) as u16).collect())
+            } else {
+                Scales::F32(scales)
+            };
+            Layout::Packed4 { data, scales }
         } else {
             let mut data = Vec::with_capacity(n * k);
             let mut sums = Vec::with_capacity(n * groups);
@@ -247,6 +347,37 @@ pub fn fully_connected_qd8(
     output_max: f32,
     work: &mut Work<'_>,
 ) -> Result<(), AccelError> {
+    fully_connected_qd8_with_path(
+        Qd8Path::best(),
+        w,
+        x,
+        rows,
+        out,
+        output_min,
+        output_max,
+        work,
+    )
+}
+
+/// [`fully_connected_qd8`] on the kernels of `path` (tests and benchmarks; every path
+/// gives the same bits). A path this CPU lacks ([`Qd8Path::available`]) runs the
+/// portable code instead.
+#[allow(clippy::too_many_arguments)]
+pub fn fully_connected_qd8_with_path(
+    path: Qd8Path,
+    w: &WeightsQd8,
+    x: &[i8],
+    rows: &[RowQuant],
+    out: &mut [f32],
+    output_min: f32,
+    output_max: f32,
+    work: &mut Work<'_>,
+) -> Result<(), AccelError> {
+    let path = if path.available() {
+        path
+    } else {
+        Qd8Path::Scalar
+    };
     let (m, n, k) = (rows.len(), w.n, w.k);
     if x.len() != m * k || out.len() != m * n {
         return Err(AccelError::invalid(format!(
@@ -262,13 +393,12 @@ pub fn fully_connected_qd8(
     let start = w.threads.learning(work.threads).then(Instant::now);
     let per_row = n * k;
     let chunk_rows = (work.chunk_work / per_row.max(1)).max(1);
-    let isa = work_isa();
     let mut r0 = 0;
     while r0 < m {
         work.account.check_deadline()?;
         let r1 = (r0 + chunk_rows).min(m);
         let xs = &x[r0 * k..r1 * k];
-        let prepared = Prepared::new(w, xs, &rows[r0..r1], isa);
+        let prepared = Prepared::new(w, xs, &rows[r0..r1], path);
         let o = &mut out[r0 * n..r1 * n];
         // Split by output channels (whole blocks) when each part gets 256K MACs.
         let blocks = n.div_ceil(R);
@@ -307,15 +437,6 @@ pub fn fully_connected_qd8(
     Ok(())
 }
 
-/// The kernels' level: [`Isa::current`], or what a test forces.
-fn work_isa() -> Isa {
-    #[cfg(test)]
-    if let Some(isa) = tests::FORCED.with(|f| f.get()) {
-        return isa;
-    }
-    Isa::current()
-}
-
 /// The input rows as the kernels read them.
 struct Prepared<'a> {
     x: &'a [i8],
@@ -324,11 +445,11 @@ struct Prepared<'a> {
     /// 16 odd), and `8 Σ x` per row and group (the nibbles are `w + 8`).
     deinterleaved: Vec<i8>,
     xsums: Vec<i32>,
-    isa: Isa,
+    path: Qd8Path,
 }
 
 impl<'a> Prepared<'a> {
-    fn new(w: &WeightsQd8, x: &'a [i8], rows: &'a [RowQuant], isa: Isa) -> Prepared<'a> {
+    fn new(w: &WeightsQd8, x: &'a [i8], rows: &'a [RowQuant], path: Qd8Path) -> Prepared<'a> {
         let (mut deinterleaved, mut xsums) = (Vec::new(), Vec::new());
         if w.is_packed() {
             deinterleaved = vec![0i8; x.len()];
@@ -350,7 +471,7 @@ impl<'a> Prepared<'a> {
             rows,
             deinterleaved,
             xsums,
-            isa,
+            path,
         }
     }
 
@@ -362,18 +483,18 @@ impl<'a> Prepared<'a> {
             (acc * self.rows[i].scale + bias).max(lo).min(hi)
         };
         match &w.layout {
-            Layout::Packed4 { data, scales, sums } => {
+            Layout::Packed4 { data, scales } => {
                 let chunks = k / 32;
+                let mut scale_buf = Vec::new();
                 let mut j = cols.start;
                 while j < cols.end {
                     let b = j / R;
                     let blk = &data[b * chunks * R * 16..][..chunks * R * 16];
-                    let sc = &scales[b * groups * R..][..groups * R];
-                    let su = &sums[b * groups * R..][..groups * R];
+                    let sc = scales.get(b * groups * R..(b + 1) * groups * R, &mut scale_buf);
                     for (i, q) in self.rows.iter().enumerate() {
                         let xd = &self.deinterleaved[i * k..][..k];
                         let xs = &self.xsums[i * groups..][..groups];
-                        let acc = block8(self.isa, xd, blk, w.block / 32, xs, q.zero_point, su, sc);
+                        let acc = block8(self.path, xd, blk, w.block / 32, xs, q.zero_point, sc);
                         for (r, &a) in acc.iter().enumerate() {
                             let jj = b * R + r;
                             if jj >= j && jj < cols.end {
@@ -392,7 +513,7 @@ impl<'a> Prepared<'a> {
                         let mut acc = 0f32;
                         for (g, (xg, wg)) in xr.chunks(w.block).zip(wr.chunks(w.block)).enumerate()
                         {
-                            let d = dot_i8(self.isa, xg, wg)
+                            let d = dot_i8(self.path, xg, wg)
                                 .wrapping_sub(q.zero_point.wrapping_mul(sums[jj * groups + g]));
                             acc += d as f32 * scales[jj * groups + g];
                         }
@@ -405,64 +526,95 @@ impl<'a> Prepared<'a> {
 }
 
 /// `Σ a·b` over two equally long int8 slices.
-fn dot_i8(isa: Isa, a: &[i8], b: &[i8]) -> i32 {
+fn dot_i8(path: Qd8Path, a: &[i8], b: &[i8]) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if isa >= Isa::Avx2 {
-        // SAFETY: AVX2 is present (`Isa::Avx2` or higher was detected).
+    if path >= Qd8Path::Avx2 {
+        // SAFETY: every path from `Avx2` up runs only where AVX2 is present.
         return unsafe { avx2::dot_i8(a, b) };
     }
-    let _ = isa;
+    let _ = path;
     a.iter().zip(b).fold(0i32, |s, (&p, &q)| {
         s.wrapping_add(i32::from(p) * i32::from(q))
     })
 }
 
 /// The fp32 accumulators of the [`R`] channels of one packed block for one row:
-/// `Σ_g f32(d[g][r] - xsums[g] - zp · sums[g][r]) · scales[g][r]`, groups in order,
-/// where `d[g][r] = Σ x · (w + 8)` over group `g` (`chunks_per_group` chunks of 32).
+/// `Σ_g f32(d[g][r]) · scales[g][r]`, groups in order, where over group `g`
+/// (`chunks_per_group` chunks of 32, `len` inputs) with the nibbles `u = w + 8`:
+///
+/// ```text
+/// d = Σ x·w - zp·Σ w = Σ (x - zp)·u - 8 Σ x + 8·zp·len = Σ x·u + Σ (-zp)·u - xsums[g] + 8·zp·len
+/// ```
+///
+/// all exact in i32, so the kernels need no stored `Σ w`: they multiply the nibbles
+/// by `-zp` too (a signed byte; `-zp = 128` is done as `127 + 1`).
 #[allow(clippy::too_many_arguments)]
 fn block8(
-    isa: Isa,
+    path: Qd8Path,
     xd: &[i8],
     blk: &[u8],
     chunks_per_group: usize,
     xsums: &[i32],
     zp: i32,
-    sums: &[i32],
     scales: &[f32],
 ) -> [f32; R] {
+    // SAFETY (each arm): the path runs only where its features are present
+    // (`Qd8Path::available`); the lengths were laid out together by `WeightsQd8::new`
+    // and `Prepared::new` (`xd.len() = k`, `blk.len() = k / 32 * 128`, `R` scales per
+    // group, a sum of `x` per group), which the kernels check again.
+    // The SIMD kernels take `-zp` as a byte: a zero point outside int8 (never one
+    // XNNPACK's `Convert` makes) goes to the portable code, which wraps as they would.
+    let path = if (-128..=127).contains(&zp) {
+        path
+    } else {
+        Qd8Path::Scalar
+    };
     #[cfg(target_arch = "x86_64")]
-    if isa >= Isa::Avx2 {
-        // SAFETY: AVX2 is present; the lengths were laid out together by
-        // `WeightsQd8::new` and `Prepared::new` (`xd.len() = k`, `blk.len() = k / 32 *
-        // 128`, `R` sums and scales per group, a sum of `x` per group), which the
-        // kernel checks again.
-        return unsafe { avx2::block8(xd, blk, chunks_per_group, xsums, zp, sums, scales) };
+    match path {
+        Qd8Path::Avx512Vnni => {
+            return unsafe { vnni::block8_avx512(xd, blk, chunks_per_group, xsums, zp, scales) }
+        }
+        Qd8Path::AvxVnni => {
+            return unsafe { vnni::block8_avx(xd, blk, chunks_per_group, xsums, zp, scales) }
+        }
+        Qd8Path::Avx2 => {
+            return unsafe { avx2::block8(xd, blk, chunks_per_group, xsums, zp, scales) }
+        }
+        Qd8Path::Scalar => {}
     }
-    let _ = isa;
+    let _ = path;
     let mut acc = [0f32; R];
     let chunks = xd.len() / 32;
     for (g, &xs) in xsums.iter().enumerate() {
-        let mut d = [0i32; R];
-        for c in g * chunks_per_group..((g + 1) * chunks_per_group).min(chunks) {
+        let (c0, c1) = (
+            g * chunks_per_group,
+            ((g + 1) * chunks_per_group).min(chunks),
+        );
+        let mut d = [group_constant(xs, zp, c0, c1); R];
+        for c in c0..c1 {
             let xc = &xd[c * 32..][..32];
             for (r, dr) in d.iter_mut().enumerate() {
                 let wc = &blk[(c * R + r) * 16..][..16];
                 for t in 0..16 {
-                    let p = i32::from(xc[t]) * i32::from(wc[t] & 0xf)
-                        + i32::from(xc[16 + t]) * i32::from(wc[t] >> 4);
+                    let (lo, hi) = (i32::from(wc[t] & 0xf), i32::from(wc[t] >> 4));
+                    let p = (i32::from(xc[t]).wrapping_sub(zp))
+                        .wrapping_mul(lo)
+                        .wrapping_add((i32::from(xc[16 + t]).wrapping_sub(zp)).wrapping_mul(hi));
                     *dr = dr.wrapping_add(p);
                 }
             }
         }
         for r in 0..R {
-            let v = d[r]
-                .wrapping_sub(xs)
-                .wrapping_sub(zp.wrapping_mul(sums[g * R + r]));
-            acc[r] += v as f32 * scales[g * R + r];
+            acc[r] += d[r] as f32 * scales[g * R + r];
         }
     }
     acc
+}
+
+/// `8·zp·len - xsums[g]` for the group of chunks `c0..c1` (see [`block8`]).
+fn group_constant(xs: i32, zp: i32, c0: usize, c1: usize) -> i32 {
+    let len = (32 * c1.saturating_sub(c0)) as i32;
+    zp.wrapping_mul(8).wrapping_mul(len).wrapping_sub(xs)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -504,34 +656,27 @@ mod avx2 {
 
     /// [`super::block8`] with AVX2. Per chunk of 32 inputs, two channels' 32 bytes
     /// are one load: their low nibbles (even inputs) meet the chunk's 16 even inputs
-    /// broadcast to both halves, their high nibbles the 16 odd ones, through
-    /// `vpmaddubsw` (unsigned nibble times signed input; a pair sums to at most
-    /// 2 · 15 · 128, so nothing saturates, and the two results add to at most
-    /// 4 · 15 · 128 in 16 bits), then `vpmaddwd` by ones into 32 bits.
+    /// broadcast to both halves, their high nibbles the 16 odd ones, and both nibbles'
+    /// sum `-zp`, through `vpmaddubsw` (unsigned nibble times signed byte; a pair sums
+    /// to at most 2 · 30 · 128, so nothing saturates, and the three results add to at
+    /// most 8 · 15 · 128 in 16 bits), then `vpmaddwd` by ones into 32 bits.
     #[target_feature(enable = "avx2")]
-    #[allow(clippy::too_many_arguments)]
     pub(super) unsafe fn block8(
         xd: &[i8],
         blk: &[u8],
         chunks_per_group: usize,
         xsums: &[i32],
         zp: i32,
-        sums: &[i32],
         scales: &[f32],
     ) -> [f32; R] {
-        let chunks = xd.len() / 32;
-        let groups = xsums.len();
-        if blk.len() < chunks * R * 16
-            || sums.len() < groups * R
-            || scales.len() < groups * R
-            || chunks_per_group == 0
-            || groups < chunks.div_ceil(chunks_per_group)
-        {
+        let Some(chunks) = super::vnni_fits(xd, blk, chunks_per_group, xsums, scales) else {
             return [f32::NAN; R];
-        }
+        };
+        let (nzp, extra) = super::negated_zero_point(zp);
         let mask = _mm256_set1_epi8(0x0f);
         let ones = _mm256_set1_epi16(1);
-        let zpv = _mm256_set1_epi32(zp);
+        let nzpv = _mm256_set1_epi8(nzp);
+        let extrav = _mm256_set1_epi8(extra);
         // hadd's lane order [0, 2, 4, 6 | 1, 3, 5, 7] back to channel order.
         let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
         let mut acc = _mm256_setzero_ps();
@@ -554,10 +699,15 @@ mod avx2 {
                         let w = _mm256_loadu_si256(wp.add(p * 32).cast());
                         let lo = _mm256_and_si256(w, mask);
                         let hi = _mm256_and_si256(_mm256_srli_epi16(w, 4), mask);
-                        let s = _mm256_add_epi16(
+                        let t = _mm256_add_epi8(lo, hi);
+                        let mut s = _mm256_add_epi16(
                             _mm256_maddubs_epi16(lo, xe),
                             _mm256_maddubs_epi16(hi, xo),
                         );
+                        s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, nzpv));
+                        if extra != 0 {
+                            s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, extrav));
+                        }
                         *ap = _mm256_add_epi32(*ap, _mm256_madd_epi16(s, ones));
                     }
                 }
@@ -566,17 +716,9 @@ mod avx2 {
             let h01 = _mm256_hadd_epi32(a[0], a[1]);
             let h23 = _mm256_hadd_epi32(a[2], a[3]);
             let d = _mm256_permutevar8x32_epi32(_mm256_hadd_epi32(h01, h23), order);
-            // SAFETY: R sums and scales per group (checked above).
-            let (sv, scv) = unsafe {
-                (
-                    _mm256_loadu_si256(sums.as_ptr().add(g * R).cast()),
-                    _mm256_loadu_ps(scales.as_ptr().add(g * R)),
-                )
-            };
-            let d = _mm256_sub_epi32(
-                _mm256_sub_epi32(d, _mm256_set1_epi32(xs)),
-                _mm256_mullo_epi32(zpv, sv),
-            );
+            let d = _mm256_add_epi32(d, _mm256_set1_epi32(super::group_constant(xs, zp, c0, c1)));
+            // SAFETY: R scales per group (checked above).
+            let scv = unsafe { _mm256_loadu_ps(scales.as_ptr().add(g * R)) };
             acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(d), scv));
         }
         let mut outv = [0f32; R];
@@ -585,6 +727,39 @@ mod avx2 {
         outv
     }
 }
+
+/// `-zp` as a signed byte and what is left of it (`-zp = 128` is `127 + 1`; a zero
+/// point outside int8 gives what it gives, as its sums wrap).
+fn negated_zero_point(zp: i32) -> (i8, i8) {
+    let n = zp.wrapping_neg();
+    if n == 128 {
+        (127, 1)
+    } else {
+        (n as i8, 0)
+    }
+}
+
+/// The checks every SIMD kernel makes before it reads (the safe callers laid the
+/// slices out together; a mismatch gives NaN, never an out-of-bounds read): the
+/// chunks of `xd`, when everything fits.
+fn vnni_fits(
+    xd: &[i8],
+    blk: &[u8],
+    chunks_per_group: usize,
+    xsums: &[i32],
+    scales: &[f32],
+) -> Option<usize> {
+    let chunks = xd.len() / 32;
+    let groups = xsums.len();
+    (blk.len() >= chunks * R * 16
+        && scales.len() >= groups * R
+        && chunks_per_group > 0
+        && groups >= chunks.div_ceil(chunks_per_group))
+    .then_some(chunks)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod vnni;
 
 #[cfg(test)]
 mod tests;

@@ -1,15 +1,8 @@
 //! The kernels against the module's definition, on every layout and ISA this machine
 //! has.
 
-use std::cell::Cell;
-
 use super::*;
 use crate::cpu::Scratch;
-
-thread_local! {
-    /// The ISA `fully_connected_qd8` uses on this thread (tests only).
-    pub(super) static FORCED: Cell<Option<Isa>> = const { Cell::new(None) };
-}
 
 /// Deterministic pseudo-random bytes.
 fn bytes(n: usize, seed: u64) -> Vec<u8> {
@@ -60,14 +53,6 @@ fn definition(spec: &Qd8Spec<'_>, x: &[i8], rows: &[RowQuant], lo: f32, hi: f32)
     out
 }
 
-fn isas() -> Vec<Isa> {
-    let mut v = vec![Isa::Portable];
-    if Isa::detected() >= Isa::Avx2 {
-        v.push(Isa::Avx2);
-    }
-    v
-}
-
 /// Runs one layer on every ISA and thread count, against the definition.
 fn check(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool) {
     let row_bytes = if bits == 8 { k } else { k.div_ceil(2) };
@@ -89,7 +74,9 @@ fn check(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool) {
     let x: Vec<i8> = bytes(m * k, 7).into_iter().map(|b| b as i8).collect();
     let rows: Vec<RowQuant> = (0..m)
         .map(|i| RowQuant {
-            zero_point: i as i32 * 37 - 20,
+            // Every kernel's cases: -zp fits a byte, -zp = 128 (done as 127 + 1), a
+            // zero point outside int8 (the portable code's).
+            zero_point: [-20, -128, 127, 17, 1000][i % 5],
             scale: 0.013 + i as f32 * 0.001,
         })
         .collect();
@@ -98,9 +85,8 @@ fn check(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool) {
     let account = Account::new(1 << 30, u64::MAX);
     let w = WeightsQd8::new(&spec, &account).expect("weights");
     assert_eq!(w.is_packed(), packed, "{n} x {k} / {block}, {bits} bits");
-    for isa in isas() {
+    for path in Qd8Path::all_available() {
         for threads in [1, 2] {
-            FORCED.with(|f| f.set(Some(isa)));
             let mut scratch = Scratch::default();
             let mut work = Work {
                 account: &account,
@@ -109,15 +95,15 @@ fn check(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool) {
                 chunk_work: 1 << 20,
             };
             let mut got = vec![0f32; m * n];
-            fully_connected_qd8(&w, &x, &rows, &mut got, lo, hi, &mut work).expect("runs");
-            FORCED.with(|f| f.set(None));
+            fully_connected_qd8_with_path(path, &w, &x, &rows, &mut got, lo, hi, &mut work)
+                .expect("runs");
             let same = got
                 .iter()
                 .zip(&want)
                 .all(|(a, b)| a.to_bits() == b.to_bits());
             assert!(
                 same,
-                "{isa:?}, {threads} threads, {m} x {k} -> {n} / {block}, {bits} bits"
+                "{path:?}, {threads} threads, {m} x {k} -> {n} / {block}, {bits} bits"
             );
         }
     }
@@ -128,6 +114,7 @@ fn packed_4bit_blocks_match_the_definition() {
     check(1, 8, 32, 4, 32, true);
     check(3, 13, 96, 4, 32, true);
     check(2, 21, 128, 4, 64, true);
+    check(5, 16, 64, 4, 32, true);
     check(1, 5, 96, 4, 96, true);
     // Large enough to split across threads, and more rows than a chunk holds.
     check(5, 200, 1024, 4, 32, true);
