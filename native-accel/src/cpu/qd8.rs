@@ -164,14 +164,55 @@ enum Scales {
 }
 
 impl Scales {
-    /// The f32 scales `range`, expanded into `buf` where they are bfloat16.
-    fn get<'s>(&'s self, range: Range<usize>, buf: &'s mut Vec<f32>) -> &'s [f32] {
+    /// The scales `range`.
+    fn slice(&self, range: Range<usize>) -> ScalesRef<'_> {
         match self {
-            Scales::F32(v) => &v[range],
-            Scales::Bf16(v) => {
-                buf.clear();
-                buf.extend(v[range].iter().map(|&h| f32::from_bits(u32::from(h) << 16)));
-                buf
+            Scales::Bf16(v) => ScalesRef::Bf16(&v[range]),
+            Scales::F32(v) => ScalesRef::F32(&v[range]),
+        }
+    }
+}
+
+/// Some of a packed layout's scales, as the kernels read them: bfloat16 ones are
+/// widened as they are loaded (a shift), so they are never expanded in memory.
+#[derive(Clone, Copy)]
+enum ScalesRef<'a> {
+    Bf16(&'a [u16]),
+    F32(&'a [f32]),
+}
+
+impl ScalesRef<'_> {
+    fn len(&self) -> usize {
+        match self {
+            ScalesRef::Bf16(v) => v.len(),
+            ScalesRef::F32(v) => v.len(),
+        }
+    }
+
+    /// Scale `i` (`i < len`).
+    fn at(&self, i: usize) -> f32 {
+        match self {
+            ScalesRef::Bf16(v) => f32::from_bits(u32::from(v[i]) << 16),
+            ScalesRef::F32(v) => v[i],
+        }
+    }
+
+    /// Scales `i..i + 8` as f32 lanes.
+    ///
+    /// # Safety
+    /// AVX2 is present and `i + 8 <= len`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load8(&self, i: usize) -> std::arch::x86_64::__m256 {
+        use std::arch::x86_64::*;
+        // SAFETY: i + 8 <= len (the caller's promise).
+        unsafe {
+            match self {
+                ScalesRef::Bf16(v) => _mm256_castsi256_ps(_mm256_slli_epi32(
+                    _mm256_cvtepu16_epi32(_mm_loadu_si128(v.as_ptr().add(i).cast())),
+                    16,
+                )),
+                ScalesRef::F32(v) => _mm256_loadu_ps(v.as_ptr().add(i)),
             }
         }
     }
@@ -485,12 +526,11 @@ impl<'a> Prepared<'a> {
         match &w.layout {
             Layout::Packed4 { data, scales } => {
                 let chunks = k / 32;
-                let mut scale_buf = Vec::new();
                 let mut j = cols.start;
                 while j < cols.end {
                     let b = j / R;
                     let blk = &data[b * chunks * R * 16..][..chunks * R * 16];
-                    let sc = scales.get(b * groups * R..(b + 1) * groups * R, &mut scale_buf);
+                    let sc = scales.slice(b * groups * R..(b + 1) * groups * R);
                     for (i, q) in self.rows.iter().enumerate() {
                         let xd = &self.deinterleaved[i * k..][..k];
                         let xs = &self.xsums[i * groups..][..groups];
@@ -556,7 +596,7 @@ fn block8(
     chunks_per_group: usize,
     xsums: &[i32],
     zp: i32,
-    scales: &[f32],
+    scales: ScalesRef<'_>,
 ) -> [f32; R] {
     // SAFETY (each arm): the path runs only where its features are present
     // (`Qd8Path::available`); the lengths were laid out together by `WeightsQd8::new`
@@ -605,7 +645,7 @@ fn block8(
             }
         }
         for r in 0..R {
-            acc[r] += d[r] as f32 * scales[g * R + r];
+            acc[r] += d[r] as f32 * scales.at(g * R + r);
         }
     }
     acc
@@ -667,7 +707,7 @@ mod avx2 {
         chunks_per_group: usize,
         xsums: &[i32],
         zp: i32,
-        scales: &[f32],
+        scales: super::ScalesRef<'_>,
     ) -> [f32; R] {
         let Some(chunks) = super::vnni_fits(xd, blk, chunks_per_group, xsums, scales) else {
             return [f32::NAN; R];
@@ -718,7 +758,7 @@ mod avx2 {
             let d = _mm256_permutevar8x32_epi32(_mm256_hadd_epi32(h01, h23), order);
             let d = _mm256_add_epi32(d, _mm256_set1_epi32(super::group_constant(xs, zp, c0, c1)));
             // SAFETY: R scales per group (checked above).
-            let scv = unsafe { _mm256_loadu_ps(scales.as_ptr().add(g * R)) };
+            let scv = unsafe { scales.load8(g * R) };
             acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(d), scv));
         }
         let mut outv = [0f32; R];
@@ -747,7 +787,7 @@ fn vnni_fits(
     blk: &[u8],
     chunks_per_group: usize,
     xsums: &[i32],
-    scales: &[f32],
+    scales: ScalesRef<'_>,
 ) -> Option<usize> {
     let chunks = xd.len() / 32;
     let groups = xsums.len();

@@ -53,13 +53,26 @@ fn definition(spec: &Qd8Spec<'_>, x: &[i8], rows: &[RowQuant], lo: f32, hi: f32)
     out
 }
 
-/// Runs one layer on every ISA and thread count, against the definition.
+/// Runs one layer on every ISA and thread count, against the definition, with f32
+/// scales and with bfloat16 ones (kept as 16 bits).
 fn check(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool) {
+    check_scales(m, n, k, bits, block, packed, false);
+    check_scales(m, n, k, bits, block, packed, true);
+}
+
+fn check_scales(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool, bf16: bool) {
     let row_bytes = if bits == 8 { k } else { k.div_ceil(2) };
     let groups = k.div_ceil(block);
     let data = bytes(n * row_bytes, (n * 31 + k) as u64);
     let scales: Vec<f32> = (0..n * groups)
         .map(|i| 0.002 + (i % 17) as f32 * 3.1e-4)
+        .map(|v: f32| {
+            if bf16 {
+                f32::from_bits(v.to_bits() & 0xffff_0000)
+            } else {
+                v
+            }
+        })
         .collect();
     let bias: Vec<f32> = (0..n).map(|j| j as f32 * 0.125 - 1.0).collect();
     let spec = Qd8Spec {
@@ -103,7 +116,7 @@ fn check(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bool) {
                 .all(|(a, b)| a.to_bits() == b.to_bits());
             assert!(
                 same,
-                "{path:?}, {threads} threads, {m} x {k} -> {n} / {block}, {bits} bits"
+                "{path:?}, {threads} threads, {m} x {k} -> {n} / {block}, {bits} bits, bf16 {bf16}"
             );
         }
     }

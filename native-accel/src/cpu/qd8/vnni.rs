@@ -10,16 +10,22 @@
 //! input, high nibble = odd input; the row's chunk holds its 16 even inputs, then its
 //! 16 odd ones.
 
-use super::{group_constant, negated_zero_point, vnni_fits, R};
+use super::{group_constant, negated_zero_point, vnni_fits, ScalesRef, R};
 use std::arch::x86_64::*;
 
 /// The group's epilogue, shared by both kernels: `acc += f32(d + c) · scales` for
 /// the [`R`] channels (`d` in channel order, `c` the group's constant), each an f32
 /// operation of its own (no fused multiply-add).
 #[target_feature(enable = "avx2")]
-unsafe fn finish_group(acc: __m256, d: __m256i, c: i32, scales: *const f32) -> __m256 {
-    // SAFETY: the caller passes R readable scales.
-    let scv = unsafe { _mm256_loadu_ps(scales) };
+unsafe fn finish_group(
+    acc: __m256,
+    d: __m256i,
+    c: i32,
+    scales: ScalesRef<'_>,
+    at: usize,
+) -> __m256 {
+    // SAFETY: the caller passes R readable scales at `at`.
+    let scv = unsafe { scales.load8(at) };
     let d = _mm256_add_epi32(d, _mm256_set1_epi32(c));
     _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(d), scv))
 }
@@ -33,7 +39,7 @@ pub(super) unsafe fn block8_avx512(
     chunks_per_group: usize,
     xsums: &[i32],
     zp: i32,
-    scales: &[f32],
+    scales: ScalesRef<'_>,
 ) -> [f32; R] {
     let Some(chunks) = vnni_fits(xd, blk, chunks_per_group, xsums, scales) else {
         return [f32::NAN; R];
@@ -81,7 +87,7 @@ pub(super) unsafe fn block8_avx512(
         let d = _mm512_castsi512_si256(_mm512_permutexvar_epi32(order, u));
         let k = group_constant(xs, zp, c0, c1);
         // SAFETY: R scales per group (checked by `vnni_fits`).
-        acc = unsafe { finish_group(acc, d, k, scales.as_ptr().add(g * R)) };
+        acc = unsafe { finish_group(acc, d, k, scales, g * R) };
     }
     let mut outv = [0f32; R];
     // SAFETY: R floats.
@@ -98,7 +104,7 @@ pub(super) unsafe fn block8_avx(
     chunks_per_group: usize,
     xsums: &[i32],
     zp: i32,
-    scales: &[f32],
+    scales: ScalesRef<'_>,
 ) -> [f32; R] {
     let Some(chunks) = vnni_fits(xd, blk, chunks_per_group, xsums, scales) else {
         return [f32::NAN; R];
@@ -143,7 +149,7 @@ pub(super) unsafe fn block8_avx(
         let d = _mm256_permutevar8x32_epi32(_mm256_hadd_epi32(h01, h23), order);
         let k = group_constant(xs, zp, c0, c1);
         // SAFETY: R scales per group (checked by `vnni_fits`).
-        acc = unsafe { finish_group(acc, d, k, scales.as_ptr().add(g * R)) };
+        acc = unsafe { finish_group(acc, d, k, scales, g * R) };
     }
     let mut outv = [0f32; R];
     // SAFETY: R floats.
