@@ -1,5 +1,6 @@
 //! Byte-moving operators run by the host (host/src/method/host_copy.rs): `view_copy`,
-//! `squeeze_copy`, `unsqueeze_copy` and `split_with_sizes_copy` calls move their bytes
+//! `squeeze_copy`, `unsqueeze_copy`, `split_with_sizes_copy`, `select_copy` and
+//! `slice_copy` calls move their bytes
 //! inside a 2.x kernel library's memory without a call into it. The outputs must match
 //! eager PyTorch (fp32) or ExecuTorch's runtime (int8, bit for bit), and be the bytes
 //! the kernel library computes for the same calls (`set_host_copies(false)`). A 1.x
@@ -18,16 +19,27 @@ const MOVERS: &[&str] = &[
     "aten::squeeze_copy.dims_out",
     "aten::unsqueeze_copy.out",
     "aten::split_with_sizes_copy.out",
+    "aten::select_copy.int_out",
+    "aten::slice_copy.Tensor_out",
 ];
 
-/// Calls of byte-moving operators in `m`'s plan.
+/// Calls of byte-moving operators in `m`'s plan (a `slice_copy` only with step 1, the
+/// slices the host runs).
 fn mover_calls(m: &Method) -> u64 {
     let plan = m.plan();
     plan.instructions
         .iter()
-        .filter(|i| {
-            matches!(i, Instruction::Kernel { op, .. }
-                if MOVERS.contains(&plan.operators[*op].as_str()))
+        .filter(|i| match i {
+            Instruction::Kernel { op, args } => {
+                let name = plan.operators[*op].as_str();
+                MOVERS.contains(&name)
+                    && (name != "aten::slice_copy.Tensor_out"
+                        || matches!(
+                            args.get(4).map(|&v| &plan.values[v]),
+                            Some(plugboard::program::ValueDef::Int(1))
+                        ))
+            }
+            _ => false,
         })
         .count() as u64
 }

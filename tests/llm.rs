@@ -161,6 +161,31 @@ fn q8da4w_native_and_wasm_give_the_same_bits() {
     }
 }
 
+/// The byte-moving calls of a dynamic-shape program (`et_view`, `squeeze_copy`,
+/// `unsqueeze_copy`, `select_copy`, `slice_copy`) run in the host, resizing their
+/// outputs as the kernels would (host/src/method/host_copy.rs): the prefill and every
+/// decode step give the bits the kernel library gives for the same calls.
+#[test]
+fn host_run_byte_moves_give_the_kernel_librarys_bits() {
+    let prompt = prompt();
+    let (mut a, mut b) = (load("fp32"), load("fp32"));
+    b.set_host_copies(false);
+    let (mut la, mut lb) = (step(&mut a, &prompt, 0), step(&mut b, &prompt, 0));
+    assert!(a.host_copied_calls() > 0, "no call ran in the host");
+    assert_eq!(b.host_copied_calls(), 0);
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    for (k, pos) in (0..8).zip(prompt.len() as i64..) {
+        assert_eq!(
+            bits(&la),
+            bits(&lb),
+            "step {k}: host copies change the logits"
+        );
+        let next = argmax(&la);
+        la = step(&mut a, &[next], pos);
+        lb = step(&mut b, &[next], pos);
+    }
+}
+
 /// Quantized token embeddings (`export_llama -E`), served by the portable library's
 /// `quantized_decomposed::embedding_4bit` (with 8da4w linears) and `embedding_byte`.
 #[test]

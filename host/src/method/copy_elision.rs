@@ -135,6 +135,10 @@ impl Method {
             let Some(moves) = self.copy_moves(kind, args)? else {
                 continue;
             };
+            if !moves.resizes.is_empty() {
+                continue; // a straight-line method's tensors are static: never here
+            }
+            let moves = moves.moves;
             let outs = dataflow::items(plan, out);
             let r = root.get(x).copied().flatten().unwrap_or(x);
             let (Some(region), Some(Value::Tensor(rt))) = (access.region(r), self.values.get(r))
