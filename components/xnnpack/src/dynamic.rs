@@ -77,8 +77,9 @@ pub fn quantize_rows(x: &[f32], row: usize, out: &mut [i8], params: &mut Vec<Row
     let min = |a: f32, b: f32| if b < a || a.is_nan() { b } else { a };
     let max = |a: f32, b: f32| if b > a || a.is_nan() { b } else { a };
     for (xr, or) in x.chunks(row).zip(out.chunks_mut(row)) {
-        let (mut lo, mut hi) = (xr[0], xr[0]);
-        for &v in xr {
+        let (lo, hi, done) = min_max_simd(xr);
+        let (mut lo, mut hi) = (lo.unwrap_or(xr[0]), hi.unwrap_or(xr[0]));
+        for &v in &xr[done..] {
             lo = min(lo, v);
             hi = max(hi, v);
         }
@@ -91,6 +92,57 @@ pub fn quantize_rows(x: &[f32], row: usize, out: &mut [i8], params: &mut Vec<Row
         }
         params.push(p);
     }
+}
+
+/// The first loop of [`quantize_rows`] on whole groups of 4 values with wasm SIMD: the
+/// same comparisons per lane, then across the lanes; gives `(min, max, values done)`
+/// (`None` when it did none). Where it can differ from one loop in order is the sign
+/// of a zero among equal values, which [`row_params`] does not see either.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn min_max_simd(x: &[f32]) -> (Option<f32>, Option<f32>, usize) {
+    use core::arch::wasm32::*;
+    let n = x.len() / 4 * 4;
+    if n == 0 {
+        return (None, None, 0);
+    }
+    let ld = |i: usize| {
+        // SAFETY: callers keep i + 4 <= n <= x.len(); wasm loads need no alignment.
+        unsafe { v128_load(x.as_ptr().add(i) as *const v128) }
+    };
+    let (mut lo, mut hi) = (ld(0), ld(0));
+    let mut i = 4;
+    while i < n {
+        let v = ld(i);
+        // `v < lo || lo is NaN` (NaN never equals itself): take `v`.
+        let take_lo = v128_or(f32x4_lt(v, lo), f32x4_ne(lo, lo));
+        let take_hi = v128_or(f32x4_gt(v, hi), f32x4_ne(hi, hi));
+        lo = v128_bitselect(v, lo, take_lo);
+        hi = v128_bitselect(v, hi, take_hi);
+        i += 4;
+    }
+    let lanes = |v: v128| {
+        [
+            f32x4_extract_lane::<0>(v),
+            f32x4_extract_lane::<1>(v),
+            f32x4_extract_lane::<2>(v),
+            f32x4_extract_lane::<3>(v),
+        ]
+    };
+    let fold = |l: [f32; 4], pick: &dyn Fn(f32, f32) -> bool| {
+        l.into_iter()
+            .reduce(|a, b| if pick(a, b) || a.is_nan() { b } else { a })
+    };
+    (
+        fold(lanes(lo), &|a, b| b < a),
+        fold(lanes(hi), &|a, b| b > a),
+        n,
+    )
+}
+
+/// Without wasm SIMD (the crate's native tests) everything goes through the scalar loop.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn min_max_simd(_: &[f32]) -> (Option<f32>, Option<f32>, usize) {
+    (None, None, 0)
 }
 
 /// The second loop of [`quantize_rows`] on whole groups of 16 values with wasm SIMD;
