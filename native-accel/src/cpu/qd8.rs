@@ -526,15 +526,29 @@ impl<'a> Prepared<'a> {
         match &w.layout {
             Layout::Packed4 { data, scales } => {
                 let chunks = k / 32;
+                // Several rows share a block's `Σ u`: counted once per block, it spares
+                // each row the `-zp` products (see `block8`).
+                let mut usums = Vec::new();
                 let mut j = cols.start;
                 while j < cols.end {
                     let b = j / R;
                     let blk = &data[b * chunks * R * 16..][..chunks * R * 16];
                     let sc = scales.slice(b * groups * R..(b + 1) * groups * R);
+                    if self.rows.len() > 1 {
+                        usums.resize(groups * R, 0);
+                        nibble_sums(self.path, blk, w.block / 32, &mut usums);
+                    }
                     for (i, q) in self.rows.iter().enumerate() {
                         let xd = &self.deinterleaved[i * k..][..k];
                         let xs = &self.xsums[i * groups..][..groups];
-                        let acc = block8(self.path, xd, blk, w.block / 32, xs, q.zero_point, sc);
+                        let kernel = Kernel {
+                            path: self.path,
+                            blk,
+                            chunks_per_group: w.block / 32,
+                            scales: sc,
+                            usums: &usums,
+                        };
+                        let acc = block8(&kernel, xd, xs, q.zero_point);
                         for (r, &a) in acc.iter().enumerate() {
                             let jj = b * R + r;
                             if jj >= j && jj < cols.end {
@@ -586,22 +600,18 @@ fn dot_i8(path: Qd8Path, a: &[i8], b: &[i8]) -> i32 {
 /// d = Σ x·w - zp·Σ w = Σ (x - zp)·u - 8 Σ x + 8·zp·len = Σ x·u + Σ (-zp)·u - xsums[g] + 8·zp·len
 /// ```
 ///
-/// all exact in i32, so the kernels need no stored `Σ w`: they multiply the nibbles
-/// by `-zp` too (a signed byte; `-zp = 128` is done as `127 + 1`).
-#[allow(clippy::too_many_arguments)]
-fn block8(
-    path: Qd8Path,
-    xd: &[i8],
-    blk: &[u8],
-    chunks_per_group: usize,
-    xsums: &[i32],
-    zp: i32,
-    scales: ScalesRef<'_>,
-) -> [f32; R] {
-    // SAFETY (each arm): the path runs only where its features are present
-    // (`Qd8Path::available`); the lengths were laid out together by `WeightsQd8::new`
-    // and `Prepared::new` (`xd.len() = k`, `blk.len() = k / 32 * 128`, `R` scales per
-    // group, a sum of `x` per group), which the kernels check again.
+/// all exact in i32, so no `Σ w` is stored. With one row the kernels multiply the
+/// nibbles by `-zp` as they go (a signed byte; `-zp = 128` is done as `127 + 1`); with
+/// several, `kernel.usums` holds the block's `Σ u` per group and channel
+/// ([`nibble_sums`]) and the group's sum subtracts `zp · Σ u` instead.
+fn block8(kernel: &Kernel<'_>, xd: &[i8], xsums: &[i32], zp: i32) -> [f32; R] {
+    let Kernel {
+        path,
+        blk,
+        chunks_per_group,
+        scales,
+        usums,
+    } = *kernel;
     // The SIMD kernels take `-zp` as a byte: a zero point outside int8 (never one
     // XNNPACK's `Convert` makes) goes to the portable code, which wraps as they would.
     let path = if (-128..=127).contains(&zp) {
@@ -609,20 +619,46 @@ fn block8(
     } else {
         Qd8Path::Scalar
     };
+    let fused = usums.is_empty();
+    // SAFETY (each arm): the path runs only where its features are present
+    // (`Qd8Path::available`); the lengths were laid out together by `WeightsQd8::new`
+    // and `Prepared::new` (`xd.len() = k`, `blk.len() = k / 32 * 128`, `R` scales and
+    // nibble sums per group, a sum of `x` per group), which the kernels check again.
     #[cfg(target_arch = "x86_64")]
-    match path {
-        Qd8Path::Avx512Vnni => {
-            return unsafe { vnni::block8_avx512(xd, blk, chunks_per_group, xsums, zp, scales) }
+    match (path, fused) {
+        (Qd8Path::Avx512Vnni, true) => {
+            return unsafe {
+                vnni::block8_avx512::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+            }
         }
-        Qd8Path::AvxVnni => {
-            return unsafe { vnni::block8_avx(xd, blk, chunks_per_group, xsums, zp, scales) }
+        (Qd8Path::Avx512Vnni, false) => {
+            return unsafe {
+                vnni::block8_avx512::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+            }
         }
-        Qd8Path::Avx2 => {
-            return unsafe { avx2::block8(xd, blk, chunks_per_group, xsums, zp, scales) }
+        (Qd8Path::AvxVnni, true) => {
+            return unsafe {
+                vnni::block8_avx::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+            }
         }
-        Qd8Path::Scalar => {}
+        (Qd8Path::AvxVnni, false) => {
+            return unsafe {
+                vnni::block8_avx::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+            }
+        }
+        (Qd8Path::Avx2, true) => {
+            return unsafe {
+                avx2::block8::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+            }
+        }
+        (Qd8Path::Avx2, false) => {
+            return unsafe {
+                avx2::block8::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+            }
+        }
+        (Qd8Path::Scalar, _) => {}
     }
-    let _ = path;
+    let _ = fused;
     let mut acc = [0f32; R];
     let chunks = xd.len() / 32;
     for (g, &xs) in xsums.iter().enumerate() {
@@ -649,6 +685,43 @@ fn block8(
         }
     }
     acc
+}
+
+/// What [`block8`] runs on for one packed block: the kernels, the block's weights, its
+/// groups' size in chunks of 32, scales, and `Σ u` per group and channel (empty: the
+/// kernels count with `-zp` themselves).
+#[derive(Clone, Copy)]
+struct Kernel<'a> {
+    path: Qd8Path,
+    blk: &'a [u8],
+    chunks_per_group: usize,
+    scales: ScalesRef<'a>,
+    usums: &'a [i32],
+}
+
+/// `Σ u` (the nibbles, `w + 8`) of each group and channel of one packed block into
+/// `sums[g * R + r]` (`sums` holds the block's groups).
+fn nibble_sums(path: Qd8Path, blk: &[u8], chunks_per_group: usize, sums: &mut [i32]) {
+    #[cfg(target_arch = "x86_64")]
+    if path >= Qd8Path::Avx2 {
+        // SAFETY: every path from `Avx2` up runs only where AVX2 is present.
+        unsafe { avx2::nibble_sums(blk, chunks_per_group, sums) };
+        return;
+    }
+    let _ = path;
+    let chunks = blk.len() / (R * 16);
+    for (g, s) in sums.chunks_exact_mut(R).enumerate() {
+        let (c0, c1) = (
+            g * chunks_per_group,
+            ((g + 1) * chunks_per_group).min(chunks),
+        );
+        for (r, sr) in s.iter_mut().enumerate() {
+            *sr = (c0..c1)
+                .flat_map(|c| &blk[(c * R + r) * 16..][..16])
+                .map(|&b| i32::from(b & 0xf) + i32::from(b >> 4))
+                .sum();
+        }
+    }
 }
 
 /// `8·zp·len - xsums[g]` for the group of chunks `c0..c1` (see [`block8`]).
@@ -686,6 +759,42 @@ mod avx2 {
         s
     }
 
+    /// [`super::nibble_sums`] with AVX2: each channel pair's 32 bytes per load, the
+    /// two nibbles of a byte added (at most 30), then `vpsadbw` adds eight bytes at a
+    /// time into 64-bit lanes.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn nibble_sums(blk: &[u8], chunks_per_group: usize, sums: &mut [i32]) {
+        let chunks = blk.len() / (R * 16);
+        let mask = _mm256_set1_epi8(0x0f);
+        let zero = _mm256_setzero_si256();
+        for (g, s) in sums.chunks_exact_mut(R).enumerate() {
+            let (c0, c1) = (
+                g * chunks_per_group,
+                ((g + 1) * chunks_per_group).min(chunks),
+            );
+            let mut a = [zero; R / 2];
+            for c in c0..c1 {
+                for (p, ap) in a.iter_mut().enumerate() {
+                    // SAFETY: c < chunks, so R * 16 bytes at c * R * 16 are in `blk`.
+                    let w =
+                        unsafe { _mm256_loadu_si256(blk.as_ptr().add(c * R * 16 + p * 32).cast()) };
+                    let t = _mm256_add_epi8(
+                        _mm256_and_si256(w, mask),
+                        _mm256_and_si256(_mm256_srli_epi16(w, 4), mask),
+                    );
+                    *ap = _mm256_add_epi64(*ap, _mm256_sad_epu8(t, zero));
+                }
+            }
+            for (p, ap) in a.iter().enumerate() {
+                let mut lanes = [0i64; 4];
+                // SAFETY: four 64-bit lanes.
+                unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), *ap) };
+                s[2 * p] = (lanes[0] + lanes[1]) as i32;
+                s[2 * p + 1] = (lanes[2] + lanes[3]) as i32;
+            }
+        }
+    }
+
     #[target_feature(enable = "avx2")]
     fn hsum(v: __m256i) -> i32 {
         let s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
@@ -701,15 +810,17 @@ mod avx2 {
     /// to at most 2 · 30 · 128, so nothing saturates, and the three results add to at
     /// most 8 · 15 · 128 in 16 bits), then `vpmaddwd` by ones into 32 bits.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn block8(
+    pub(super) unsafe fn block8<const FUSED: bool>(
         xd: &[i8],
         blk: &[u8],
         chunks_per_group: usize,
         xsums: &[i32],
         zp: i32,
         scales: super::ScalesRef<'_>,
+        usums: &[i32],
     ) -> [f32; R] {
-        let Some(chunks) = super::vnni_fits(xd, blk, chunks_per_group, xsums, scales) else {
+        let Some(chunks) = super::vnni_fits(xd, blk, chunks_per_group, xsums, scales, usums, FUSED)
+        else {
             return [f32::NAN; R];
         };
         let (nzp, extra) = super::negated_zero_point(zp);
@@ -739,14 +850,16 @@ mod avx2 {
                         let w = _mm256_loadu_si256(wp.add(p * 32).cast());
                         let lo = _mm256_and_si256(w, mask);
                         let hi = _mm256_and_si256(_mm256_srli_epi16(w, 4), mask);
-                        let t = _mm256_add_epi8(lo, hi);
+                        let t = if FUSED { _mm256_add_epi8(lo, hi) } else { lo };
                         let mut s = _mm256_add_epi16(
                             _mm256_maddubs_epi16(lo, xe),
                             _mm256_maddubs_epi16(hi, xo),
                         );
-                        s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, nzpv));
-                        if extra != 0 {
-                            s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, extrav));
+                        if FUSED {
+                            s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, nzpv));
+                            if extra != 0 {
+                                s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, extrav));
+                            }
                         }
                         *ap = _mm256_add_epi32(*ap, _mm256_madd_epi16(s, ones));
                     }
@@ -756,7 +869,13 @@ mod avx2 {
             let h01 = _mm256_hadd_epi32(a[0], a[1]);
             let h23 = _mm256_hadd_epi32(a[2], a[3]);
             let d = _mm256_permutevar8x32_epi32(_mm256_hadd_epi32(h01, h23), order);
-            let d = _mm256_add_epi32(d, _mm256_set1_epi32(super::group_constant(xs, zp, c0, c1)));
+            let mut d =
+                _mm256_add_epi32(d, _mm256_set1_epi32(super::group_constant(xs, zp, c0, c1)));
+            if !FUSED {
+                // SAFETY: R nibble sums per group (checked above).
+                let us = unsafe { _mm256_loadu_si256(usums.as_ptr().add(g * R).cast()) };
+                d = _mm256_sub_epi32(d, _mm256_mullo_epi32(_mm256_set1_epi32(zp), us));
+            }
             // SAFETY: R scales per group (checked above).
             let scv = unsafe { scales.load8(g * R) };
             acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(d), scv));
@@ -788,11 +907,14 @@ fn vnni_fits(
     chunks_per_group: usize,
     xsums: &[i32],
     scales: ScalesRef<'_>,
+    usums: &[i32],
+    fused: bool,
 ) -> Option<usize> {
     let chunks = xd.len() / 32;
     let groups = xsums.len();
     (blk.len() >= chunks * R * 16
         && scales.len() >= groups * R
+        && (fused || usums.len() >= groups * R)
         && chunks_per_group > 0
         && groups >= chunks.div_ceil(chunks_per_group))
     .then_some(chunks)

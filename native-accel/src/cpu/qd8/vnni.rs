@@ -13,35 +13,46 @@
 use super::{group_constant, negated_zero_point, vnni_fits, ScalesRef, R};
 use std::arch::x86_64::*;
 
-/// The group's epilogue, shared by both kernels: `acc += f32(d + c) · scales` for
-/// the [`R`] channels (`d` in channel order, `c` the group's constant), each an f32
-/// operation of its own (no fused multiply-add).
+/// The group's epilogue, shared by both kernels: `acc += f32(d + c - zp · Σu) ·
+/// scales` for the [`R`] channels (`d` in channel order, `c` the group's constant,
+/// `Σu` only where the kernel did not count `-zp` itself), each an f32 operation of its
+/// own (no fused multiply-add).
 #[target_feature(enable = "avx2")]
-unsafe fn finish_group(
+#[allow(clippy::too_many_arguments)]
+unsafe fn finish_group<const FUSED: bool>(
     acc: __m256,
     d: __m256i,
     c: i32,
+    zp: i32,
     scales: ScalesRef<'_>,
+    usums: &[i32],
     at: usize,
 ) -> __m256 {
-    // SAFETY: the caller passes R readable scales at `at`.
+    // SAFETY: the caller passes R readable scales (and nibble sums unless FUSED) at `at`.
     let scv = unsafe { scales.load8(at) };
-    let d = _mm256_add_epi32(d, _mm256_set1_epi32(c));
+    let mut d = _mm256_add_epi32(d, _mm256_set1_epi32(c));
+    if !FUSED {
+        // SAFETY: as above.
+        let us = unsafe { _mm256_loadu_si256(usums.as_ptr().add(at).cast()) };
+        d = _mm256_sub_epi32(d, _mm256_mullo_epi32(_mm256_set1_epi32(zp), us));
+    }
     _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(d), scv))
 }
 
 /// AVX-512 VNNI: four channels' 16 bytes per 512-bit load, the chunk's even and odd
 /// inputs broadcast to the four 128-bit lanes.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
-pub(super) unsafe fn block8_avx512(
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn block8_avx512<const FUSED: bool>(
     xd: &[i8],
     blk: &[u8],
     chunks_per_group: usize,
     xsums: &[i32],
     zp: i32,
     scales: ScalesRef<'_>,
+    usums: &[i32],
 ) -> [f32; R] {
-    let Some(chunks) = vnni_fits(xd, blk, chunks_per_group, xsums, scales) else {
+    let Some(chunks) = vnni_fits(xd, blk, chunks_per_group, xsums, scales, usums, FUSED) else {
         return [f32::NAN; R];
     };
     let (nzp, extra) = negated_zero_point(zp);
@@ -71,12 +82,14 @@ pub(super) unsafe fn block8_avx512(
                 for (a, w) in [(&mut a0, w0), (&mut a1, w1)] {
                     let lo = _mm512_and_si512(w, mask);
                     let hi = _mm512_and_si512(_mm512_srli_epi16(w, 4), mask);
-                    let t = _mm512_add_epi8(lo, hi);
                     *a = _mm512_dpbusd_epi32(*a, lo, xe);
                     *a = _mm512_dpbusd_epi32(*a, hi, xo);
-                    *a = _mm512_dpbusd_epi32(*a, t, nzpv);
-                    if extra != 0 {
-                        *a = _mm512_dpbusd_epi32(*a, t, extrav);
+                    if FUSED {
+                        let t = _mm512_add_epi8(lo, hi);
+                        *a = _mm512_dpbusd_epi32(*a, t, nzpv);
+                        if extra != 0 {
+                            *a = _mm512_dpbusd_epi32(*a, t, extrav);
+                        }
                     }
                 }
             }
@@ -87,7 +100,7 @@ pub(super) unsafe fn block8_avx512(
         let d = _mm512_castsi512_si256(_mm512_permutexvar_epi32(order, u));
         let k = group_constant(xs, zp, c0, c1);
         // SAFETY: R scales per group (checked by `vnni_fits`).
-        acc = unsafe { finish_group(acc, d, k, scales, g * R) };
+        acc = unsafe { finish_group::<FUSED>(acc, d, k, zp, scales, usums, g * R) };
     }
     let mut outv = [0f32; R];
     // SAFETY: R floats.
@@ -98,15 +111,17 @@ pub(super) unsafe fn block8_avx512(
 /// AVX-VNNI (the VEX-encoded `vpdpbusd` of AVX2-class cores): two channels' 16 bytes
 /// per 256-bit load, as the AVX2 kernel.
 #[target_feature(enable = "avx2,avxvnni")]
-pub(super) unsafe fn block8_avx(
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn block8_avx<const FUSED: bool>(
     xd: &[i8],
     blk: &[u8],
     chunks_per_group: usize,
     xsums: &[i32],
     zp: i32,
     scales: ScalesRef<'_>,
+    usums: &[i32],
 ) -> [f32; R] {
-    let Some(chunks) = vnni_fits(xd, blk, chunks_per_group, xsums, scales) else {
+    let Some(chunks) = vnni_fits(xd, blk, chunks_per_group, xsums, scales, usums, FUSED) else {
         return [f32::NAN; R];
     };
     let (nzp, extra) = negated_zero_point(zp);
@@ -133,12 +148,14 @@ pub(super) unsafe fn block8_avx(
                     let w = _mm256_loadu_si256(wp.add(p * 32).cast());
                     let lo = _mm256_and_si256(w, mask);
                     let hi = _mm256_and_si256(_mm256_srli_epi16(w, 4), mask);
-                    let t = _mm256_add_epi8(lo, hi);
                     *ap = _mm256_dpbusd_avx_epi32(*ap, lo, xe);
                     *ap = _mm256_dpbusd_avx_epi32(*ap, hi, xo);
-                    *ap = _mm256_dpbusd_avx_epi32(*ap, t, nzpv);
-                    if extra != 0 {
-                        *ap = _mm256_dpbusd_avx_epi32(*ap, t, extrav);
+                    if FUSED {
+                        let t = _mm256_add_epi8(lo, hi);
+                        *ap = _mm256_dpbusd_avx_epi32(*ap, t, nzpv);
+                        if extra != 0 {
+                            *ap = _mm256_dpbusd_avx_epi32(*ap, t, extrav);
+                        }
                     }
                 }
             }
@@ -149,7 +166,7 @@ pub(super) unsafe fn block8_avx(
         let d = _mm256_permutevar8x32_epi32(_mm256_hadd_epi32(h01, h23), order);
         let k = group_constant(xs, zp, c0, c1);
         // SAFETY: R scales per group (checked by `vnni_fits`).
-        acc = unsafe { finish_group(acc, d, k, scales, g * R) };
+        acc = unsafe { finish_group::<FUSED>(acc, d, k, zp, scales, usums, g * R) };
     }
     let mut outv = [0f32; R];
     // SAFETY: R floats.
