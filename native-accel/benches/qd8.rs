@@ -16,7 +16,10 @@ use plugboard_native_accel::cpu::qd8::{
 };
 use plugboard_native_accel::cpu::{Scratch, Work, CHUNK_WORK};
 use plugboard_native_accel::meter::Account;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+use common::time;
 
 /// (rows, depth, channels out, what)
 const SHAPES: &[(usize, usize, usize, &str)] = &[
@@ -120,13 +123,14 @@ fn main() -> Result<(), String> {
                 .map_err(|e| e.to_string())
             };
             call(&mut out)?;
-            let start = Instant::now();
-            let (mut best, mut iters) = (f64::INFINITY, 0u64);
-            while start.elapsed() < budget || iters < 3 {
-                let t0 = Instant::now();
-                call(&mut out)?;
-                best = best.min(t0.elapsed().as_secs_f64());
-                iters += 1;
+            let mut failed = None;
+            let best = time(budget, || {
+                if let Err(e) = call(&mut out) {
+                    failed.get_or_insert(e);
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
             }
             std::hint::black_box(&out);
             println!(

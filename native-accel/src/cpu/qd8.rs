@@ -625,38 +625,25 @@ fn block8(kernel: &Kernel<'_>, xd: &[i8], xsums: &[i32], zp: i32) -> [f32; R] {
     // and `Prepared::new` (`xd.len() = k`, `blk.len() = k / 32 * 128`, `R` scales and
     // nibble sums per group, a sum of `x` per group), which the kernels check again.
     #[cfg(target_arch = "x86_64")]
-    match (path, fused) {
-        (Qd8Path::Avx512Vnni, true) => {
-            return unsafe {
-                vnni::block8_avx512::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-            }
+    {
+        // `kernel::<FUSED>` on this block's arguments, FUSED as `fused` says.
+        macro_rules! run {
+            ($($f:ident)::+) => {
+                return unsafe {
+                    if fused {
+                        $($f)::+::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+                    } else {
+                        $($f)::+::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
+                    }
+                }
+            };
         }
-        (Qd8Path::Avx512Vnni, false) => {
-            return unsafe {
-                vnni::block8_avx512::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-            }
+        match path {
+            Qd8Path::Avx512Vnni => run!(vnni::block8_avx512),
+            Qd8Path::AvxVnni => run!(vnni::block8_avx),
+            Qd8Path::Avx2 => run!(avx2::block8),
+            Qd8Path::Scalar => {}
         }
-        (Qd8Path::AvxVnni, true) => {
-            return unsafe {
-                vnni::block8_avx::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-            }
-        }
-        (Qd8Path::AvxVnni, false) => {
-            return unsafe {
-                vnni::block8_avx::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-            }
-        }
-        (Qd8Path::Avx2, true) => {
-            return unsafe {
-                avx2::block8::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-            }
-        }
-        (Qd8Path::Avx2, false) => {
-            return unsafe {
-                avx2::block8::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-            }
-        }
-        (Qd8Path::Scalar, _) => {}
     }
     let _ = fused;
     let mut acc = [0f32; R];
