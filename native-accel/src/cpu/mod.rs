@@ -11,6 +11,7 @@
 //! [`CHUNK_WORK`] multiply-accumulates with a deadline check between chunks, so a call
 //! stops within a few milliseconds of its deadline whatever its size.
 
+pub mod attention;
 mod depthwise;
 mod direct;
 mod geometry;
