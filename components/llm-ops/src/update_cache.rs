@@ -7,7 +7,7 @@
 //! tensors 4-D in the contiguous dim order, equal sizes at dims 0, 2 and 3, equal
 //! element sizes, `start_pos < max_seq_len` and `start_pos + S <= max_seq_len`.
 
-use plugboard_sdk::v2_2::kernel_library::prelude::*;
+use plugboard_sdk::v2_3::kernel_library::prelude::*;
 
 use crate::args::{check_4d, size, Args};
 

@@ -32,6 +32,10 @@
 // - From 2.2 (feature `qd8`) the `conformance-accel` check also runs a fully connected
 //   layer over dynamically quantized rows (`fully-connected-qd8`) whose answer it knows,
 //   and requires an output address past the memory and fp32 weights to be refused.
+// - From 2.3 (feature `attention`) it also runs an `attention` whose answer is exact
+//   (two query heads on one KV head, two keys of equal score: each output is the mean
+//   of the two values) and requires a mask with `causal` and an output over the query
+//   to be refused.
 
 use sdk::plugboard;
 use sdk::prelude::*;
@@ -285,7 +289,61 @@ fn check_accel(specs: &[CompileSpec]) -> Result<(), Error> {
     }
     #[cfg(feature = "qd8")]
     check_qd8(&handle)?;
+    #[cfg(feature = "attention")]
+    check_attention()?;
     Ok(())
+}
+
+/// 2.3: attention at position 1 over two keys whose scores are equal (both keys are
+/// the same), so the softmax gives exactly one half each; then two refused calls.
+#[cfg(feature = "attention")]
+fn check_attention() -> Result<(), Error> {
+    use plugboard::runtime::cpu_accel::{self, AttentionGeometry, AttentionMask};
+    let geometry = AttentionGeometry {
+        batch: 1,
+        seq_len: 1,
+        heads: 2,
+        kv_heads: 1,
+        head_dim: 4,
+        cache_len: 3,
+        start_pos: 1,
+        causal: true,
+        scale: 0.5,
+    };
+    let query = [1.0f32, 2.0, -1.0, 0.5, 0.0, 1.0, 3.0, -2.0];
+    // Positions 0 and 1 hold the same key; position 2 is past the row and ignored.
+    let key = [1.0f32, -1.0, 2.0, 0.0, 1.0, -1.0, 2.0, 0.0, 9.0, 9.0, 9.0, 9.0];
+    let value = [2.0f32, 4.0, -6.0, 1.0, 4.0, 0.0, 2.0, 3.0, 99.0, 99.0, 99.0, 99.0];
+    let mut out = [0.0f32; 8];
+    let at = |x: &[f32]| x.as_ptr() as u32;
+    let (q, k, v, o) = (at(&query), at(&key), at(&value), out.as_mut_ptr() as u32);
+    cpu_accel::attention(geometry, q, k, v, None, o)?;
+    let want = [3.0f32, 2.0, -2.0, 2.0, 3.0, 2.0, -2.0, 2.0];
+    if out != want {
+        return Err(error(
+            ErrorKind::Internal,
+            format!("cpu-accel.attention answered {out:?}, not {want:?}"),
+        ));
+    }
+    let refused = |what: &str, r: Result<(), Error>| match r {
+        Err(e) if e.kind == ErrorKind::InvalidArgument => Ok(()),
+        other => Err(error(
+            ErrorKind::Internal,
+            format!("cpu-accel.attention {what} answered {other:?}"),
+        )),
+    };
+    let mask = AttentionMask {
+        address: at(&value),
+        stride: 3,
+    };
+    refused(
+        "with a mask and causal",
+        cpu_accel::attention(geometry, q, k, v, Some(mask), o),
+    )?;
+    refused(
+        "with its output over the query",
+        cpu_accel::attention(geometry, q, k, v, None, q + 4),
+    )
 }
 
 /// 2.2: a fully connected layer over two dynamically quantized rows with 4-bit weights

@@ -86,9 +86,10 @@ pub struct RegistryArgs {
     /// Deadline of one call into a component, in milliseconds (0: no deadline).
     #[arg(long, value_name = "MS", default_value_t = 60_000)]
     pub deadline_ms: u64,
-    /// Native CPU kernels for backends (`cpu-accel` in `wit/accel.wit`): `on` lets
-    /// backends such as XNNPACK run convolutions natively, `off` keeps everything in
-    /// the sandboxed wasm kernels.
+    /// Native CPU kernels for backends and kernel libraries (`cpu-accel` in
+    /// `wit/accel.wit`): `on` lets backends such as XNNPACK run convolutions and fully
+    /// connected layers natively, and the LLM library its attention; `off` keeps
+    /// everything in the sandboxed wasm kernels.
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     pub cpu_accel: String,
     /// Threads the native CPU kernels may use.

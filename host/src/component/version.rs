@@ -72,6 +72,15 @@ impl ContractVersion {
     pub fn delegate_outputs_carry_bytes(self) -> bool {
         self < ContractVersion::new(1, 4, 0)
     }
+
+    /// Whether a kernel library gets prepared-call batches in methods whose
+    /// descriptors change between runs (dynamic shapes, prim operators): 2.3 onwards,
+    /// whose `kernels.prepare` says calls are prepared again when their tensors are
+    /// resized. Before 2.3 the contract promised such calls only in methods whose
+    /// descriptors never change, so older libraries keep that.
+    pub fn prepares_dynamic_calls(self) -> bool {
+        self.major == 2 && self >= ContractVersion::new(2, 3, 0)
+    }
 }
 
 impl fmt::Display for ContractVersion {
@@ -98,6 +107,9 @@ mod tests {
     #[test]
     fn meaning_by_version() {
         let v = |s| ContractVersion::parse(s).unwrap();
+        assert!(v("2.3.0").prepares_dynamic_calls());
+        assert!(!v("2.2.0").prepares_dynamic_calls());
+        assert!(!v("1.4.0").prepares_dynamic_calls());
         assert!(v("1.0.0").delegate_outputs_carry_bytes());
         assert!(v("1.3.9").delegate_outputs_carry_bytes());
         assert!(!v("1.4.0").delegate_outputs_carry_bytes());
@@ -114,7 +126,8 @@ mod tests {
         assert!(v("2.2.0").is_served());
         assert!(v("2.0.0").is_served_by(v("2.1.0")));
         assert!(!v("2.1.0").is_served_by(v("2.0.0")));
-        assert!(!v("2.3.0").is_served());
+        assert!(v("2.3.0").is_served());
+        assert!(!v("2.4.0").is_served());
         assert!(v("1.0.3").is_served_by(v("1.2.0")));
         assert!(!v("1.3.0").is_served_by(v("1.2.0")));
         assert!(!v("2.0.0").is_served_by(v("1.9.0")));

@@ -83,15 +83,19 @@ pub(super) fn is_straight_line(plan: &Plan) -> bool {
         ValueDef::Tensor(t) => t.dynamism == ShapeDynamism::Static,
         _ => true,
     });
-    let no_control = plan
-        .instructions
-        .iter()
-        .all(|i| !matches!(i, Instruction::Move { .. } | Instruction::JumpFalse { .. }));
     let no_prims = plan
         .operators
         .iter()
         .all(|o| !o.starts_with("executorch_prim::") && !o.starts_with("aten::sym_"));
-    static_tensors && no_control && no_prims
+    static_tensors && has_no_control_flow(plan) && no_prims
+}
+
+/// Whether the method has no MoveCall or JumpFalseCall: its instructions run once
+/// each, in order.
+pub(super) fn has_no_control_flow(plan: &Plan) -> bool {
+    plan.instructions
+        .iter()
+        .all(|i| !matches!(i, Instruction::Move { .. } | Instruction::JumpFalse { .. }))
 }
 
 /// What each instruction of a straight-line method reads and writes, each value's

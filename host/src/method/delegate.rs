@@ -364,14 +364,17 @@ impl Method {
                 if t.dim_order != dim_order {
                     t.dim_order = dim_order.to_vec();
                     self.descriptor_epoch += 1;
+                    self.sizes_epoch += 1;
                 }
             } else if t.dim_order != planned.dim_order {
                 t.dim_order.clone_from(&planned.dim_order);
                 self.descriptor_epoch += 1;
+                self.sizes_epoch += 1;
             }
             if t.sizes != sizes {
                 t.sizes = sizes.to_vec();
                 self.descriptor_epoch += 1;
+                self.sizes_epoch += 1;
             }
         }
     }

@@ -41,14 +41,14 @@ impl Method {
                     "the chain does not terminate",
                 ));
             }
-            if self.batch.enabled {
+            if self.batch.enabled && !self.batch.stopped {
                 let runs = if self.folded_ready {
                     &self.batch.runs_folded
                 } else {
                     &self.batch.runs
                 };
                 if let Some(run) = runs.get(pc).cloned().flatten() {
-                    match self.run_batch(&run.calls, run.end, last) {
+                    match self.run_batch(pc, &run.calls, run.end, last) {
                         Ok(Some(next)) => {
                             pc = next;
                             last = last.map(|_| Instant::now());
@@ -94,6 +94,7 @@ impl Method {
                 Instruction::Move { from, to } => {
                     self.values[*to] = self.values[*from].clone();
                     self.descriptor_epoch += 1;
+                    self.sizes_epoch += 1;
                     (pc + 1, Some(("move", EventKind::Control)))
                 }
                 Instruction::JumpFalse { cond, destination } => {
@@ -302,8 +303,12 @@ impl Method {
             .map_err(|m| broken(format!("kernel resized value {vi}: {m}")))?;
         if sizes.len() != t.sizes.len() {
             t.dim_order = (0..sizes.len() as u8).collect();
+            self.sizes_epoch += 1;
         }
-        t.sizes = sizes;
+        if t.sizes != sizes {
+            t.sizes = sizes;
+            self.sizes_epoch += 1;
+        }
         self.descriptor_epoch += 1;
         Ok(())
     }

@@ -85,6 +85,7 @@ impl Method {
                 if tv.sizes != sizes {
                     tv.sizes = sizes;
                     self.descriptor_epoch += 1;
+                    self.sizes_epoch += 1;
                 }
                 let addr = tv.addr;
                 self.storage.write(addr, &t.data)?;

@@ -176,7 +176,13 @@ impl Method {
         };
         let host_copies = host_copy::plan_copies(plan, direct, |op| home_op(op) && !overridden(op));
         let by_host: Vec<bool> = host_copies.iter().map(Option::is_some).collect();
-        let batch = Batch::of(plan, library.is_some(), home_op, &folding.folded, &by_host);
+        let batch = Batch::of(
+            plan,
+            library.as_ref().map(|l| l.version),
+            home_op,
+            &folding.folded,
+            &by_host,
+        );
         let handoff = handoff::handed_values(plan, &delegate_outputs);
         let rereads = handoff::rereads(plan, &delegate_outputs);
         let library_values = library_state::library_values(plan, |op| match op_table.get(op) {
@@ -221,6 +227,7 @@ impl Method {
             executed_again_calls: 0,
             again_addresses: Vec::new(),
             descriptor_epoch: 0,
+            sizes_epoch: 0,
         };
         method.place_tensors()?;
         method.init_delegates(registry)?;

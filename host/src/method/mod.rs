@@ -135,6 +135,9 @@ pub struct Method {
     /// found equal to its last `execute`'s at the same count needs no new comparison
     /// (see [`execute_again`]).
     descriptor_epoch: u64,
+    /// Moved by every change of a tensor's sizes or dim order (not by scalars): while
+    /// it stays, calls prepared for a batch still have their arguments (`batch`).
+    sizes_epoch: u64,
 }
 
 impl std::fmt::Debug for Method {
@@ -270,6 +273,8 @@ impl Method {
                 *held = None;
             }
         }
+        self.batch.stopped = false;
+        self.batch.calls_run = 0;
         let start = self.clock();
         let r = self.run_chain();
         if r.is_ok() {

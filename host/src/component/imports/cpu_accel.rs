@@ -1,5 +1,6 @@
-//! The host side of the `cpu-accel` import (`wit/accel.wit`): native convolutions from
-//! `native-accel`, offered to backend components.
+//! The host side of the `cpu-accel` import (`wit/accel.wit`): native convolutions,
+//! fully connected layers and (2.3, `attention.rs`) attention from `native-accel`,
+//! offered to backend components and, from 2.3, kernel libraries.
 //!
 //! Everything the host holds or allocates for a component here is charged to the
 //! instance's account (`plugboard_native_accel::meter::Account`), the same one its
@@ -30,6 +31,8 @@ use plugboard_native_accel::meter::{AccelError, AccelErrorKind, Account, Charge}
 use wasmtime::component::{HasSelf, Linker, Resource};
 
 use super::DeadlineExceeded;
+
+mod attention;
 use crate::bindings::plugboard::runtime::{cpu_accel, types};
 use crate::component::memory::GuestMemory;
 
@@ -692,6 +695,19 @@ impl cpu_accel::Host for CpuAccel {
     ) -> Reply<()> {
         let r =
             self.fully_connected_qd8(weights.rep(), &rows, input, output, output_min, output_max);
+        r.map_or_else(reply_err, |()| Ok(Ok(())))
+    }
+
+    fn attention(
+        &mut self,
+        geometry: cpu_accel::AttentionGeometry,
+        query: u32,
+        key: u32,
+        value: u32,
+        mask: Option<cpu_accel::AttentionMask>,
+        output: u32,
+    ) -> Reply<()> {
+        let r = self.attention(&geometry, query, key, value, mask, output);
         r.map_or_else(reply_err, |()| Ok(Ok(())))
     }
 }

@@ -1,0 +1,15 @@
+//! The conformance kernel library (`../kernels.rs`) built against the contract
+//! `plugboard:runtime@2.3.0`, through the SDK's bindings of that version.
+
+use plugboard_sdk::v2_3::kernel_library as sdk;
+
+/// The contract version this build was generated from.
+const CONTRACT: &str = plugboard_sdk::v2_3::CONTRACT_VERSION;
+
+macro_rules! export {
+    ($ty:ident) => {
+        plugboard_sdk::export_kernel_library!($ty, v2_3);
+    };
+}
+
+include!("../../kernels.rs");
