@@ -549,6 +549,13 @@ impl<'a> Prepared<'a> {
                             usums: &usums,
                         };
                         let acc = block8(&kernel, xd, xs, q.zero_point);
+                        if b * R >= cols.start && (b + 1) * R <= cols.end {
+                            // A whole block: its eight outputs at once.
+                            let bias = w.bias.as_ref().map(|bs| &bs[b * R..][..R]);
+                            let o = &mut out[i * width + b * R - cols.start..][..R];
+                            finish_block(self.path, &acc, q.scale, bias, lo, hi, o);
+                            continue;
+                        }
                         for (r, &a) in acc.iter().enumerate() {
                             let jj = b * R + r;
                             if jj >= j && jj < cols.end {
@@ -576,6 +583,40 @@ impl<'a> Prepared<'a> {
                 }
             }
         }
+    }
+}
+
+/// The epilogue of one block's [`R`] channels for one row: `(acc * scale +
+/// bias).max(lo).min(hi)` per channel (bias 0 when there is none), each operation
+/// rounded on its own, as [`Prepared::run`]'s scalar `finish` computes it. AVX2 does
+/// the eight at once where both bounds are numbers: `vmaxps(y, lo)` gives `lo` for a
+/// NaN `y` as `f32::max` does, and `y` is a number after it. (NaN bounds, which no
+/// delegate sends, take the scalar code.)
+fn finish_block(
+    path: Qd8Path,
+    acc: &[f32; R],
+    scale: f32,
+    bias: Option<&[f32]>,
+    lo: f32,
+    hi: f32,
+    out: &mut [f32],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if path >= Qd8Path::Avx2
+        && !lo.is_nan()
+        && !hi.is_nan()
+        && out.len() >= R
+        && bias.is_none_or(|b| b.len() >= R)
+    {
+        // SAFETY: every path from `Avx2` up runs only where AVX2 is present; the
+        // slices hold `R` values (checked).
+        unsafe { avx2::finish_block(acc, scale, bias, lo, hi, out) };
+        return;
+    }
+    let _ = path;
+    for (r, (o, &a)) in out.iter_mut().zip(acc).enumerate() {
+        let b = bias.map_or(0.0, |b| b[r]);
+        *o = (a * scale + b).max(lo).min(hi);
     }
 }
 
@@ -721,6 +762,29 @@ fn group_constant(xs: i32, zp: i32, c0: usize, c1: usize) -> i32 {
 mod avx2 {
     use super::R;
     use std::arch::x86_64::*;
+
+    /// [`super::finish_block`] with AVX2. `out` and `bias` hold at least `R` values;
+    /// `lo` and `hi` are numbers.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn finish_block(
+        acc: &[f32; R],
+        scale: f32,
+        bias: Option<&[f32]>,
+        lo: f32,
+        hi: f32,
+        out: &mut [f32],
+    ) {
+        // SAFETY: the caller keeps `R` values in `out` and `bias`.
+        unsafe {
+            let y = _mm256_mul_ps(_mm256_loadu_ps(acc.as_ptr()), _mm256_set1_ps(scale));
+            let b = match bias {
+                Some(b) => _mm256_loadu_ps(b.as_ptr()),
+                None => _mm256_setzero_ps(),
+            };
+            let y = _mm256_max_ps(_mm256_add_ps(y, b), _mm256_set1_ps(lo));
+            _mm256_storeu_ps(out.as_mut_ptr(), _mm256_min_ps(y, _mm256_set1_ps(hi)));
+        }
+    }
 
     /// [`super::dot_i8`] with AVX2: 16 products at a time, widened to 16 bits.
     #[target_feature(enable = "avx2")]

@@ -194,3 +194,56 @@ fn bad_weights_and_calls_are_refused() {
     let e = fully_connected_qd8(&w, &[0; 32], &rows, &mut out, 0.0, 1.0, &mut work).unwrap_err();
     assert_eq!(e.kind, crate::meter::AccelErrorKind::WorkCap, "{e}");
 }
+
+/// The epilogue's `max`/`min` with a NaN row scale (the output takes the lower bound)
+/// and NaN bounds (no clamp), without a bias: the definition's bits on every path.
+#[test]
+fn nan_bounds_and_scales_follow_max_and_min() {
+    let (m, n, k) = (2, 16, 64);
+    let data = bytes(n * k / 2, 5);
+    let scales: Vec<f32> = (0..n * 2).map(|i| 0.003 + i as f32 * 1e-4).collect();
+    let spec = Qd8Spec {
+        channels_out: n,
+        depth: k,
+        bits: 4,
+        block: 32,
+        data: &data,
+        scales: &scales,
+        bias: None,
+    };
+    let x: Vec<i8> = bytes(m * k, 9).into_iter().map(|b| b as i8).collect();
+    let rows = [
+        RowQuant {
+            zero_point: 3,
+            scale: 0.02,
+        },
+        RowQuant {
+            zero_point: -1,
+            scale: f32::NAN,
+        },
+    ];
+    let account = Account::new(1 << 30, u64::MAX);
+    let w = WeightsQd8::new(&spec, &account).expect("weights");
+    for (lo, hi) in [
+        (-0.5, 0.25),
+        (f32::NAN, f32::NAN),
+        (-0.5, f32::NAN),
+        (f32::NAN, 0.25),
+    ] {
+        let want = definition(&spec, &x, &rows, lo, hi);
+        for path in Qd8Path::all_available() {
+            let mut scratch = Scratch::default();
+            let mut work = Work {
+                account: &account,
+                scratch: &mut scratch,
+                threads: 1,
+                chunk_work: 1 << 20,
+            };
+            let mut got = vec![0f32; m * n];
+            fully_connected_qd8_with_path(path, &w, &x, &rows, &mut got, lo, hi, &mut work)
+                .expect("runs");
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&got), bits(&want), "{path:?}, bounds {lo} {hi}");
+        }
+    }
+}
