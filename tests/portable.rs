@@ -91,3 +91,31 @@ fn quantize_and_dequantize_outside_delegates_match_executorch() {
         }
     }
 }
+
+/// Per-token dynamic quantization outside a delegate, as torchao's dynamic int8
+/// activations leave it (`choose_qparams_per_token_asymmetric`, `quantize_per_token`,
+/// `dequantize_per_token`; rows of every kind `choose_qparams` treats apart): every
+/// output (dequantized values, int8 values, float64 scales, int64 zero points) bit for
+/// bit with ExecuTorch's runtime and its quantized kernels, and the dequantized values
+/// within 1e-5 of eager PyTorch. (Eager's decomposed `choose_qparams_per_token_asymmetric`
+/// works in float32 with an epsilon, so its scales for an all-zero or tiny row differ
+/// from ExecuTorch's kernels; the int8 outputs differ there too.)
+#[test]
+fn per_token_quantization_matches_executorch() {
+    let dir = fixtures().join("quant_token");
+    let inputs = read_numbered(&dir, "input");
+    let path = dir.join("quant_token.portable.pte");
+    let got = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("quant_token: {e}"));
+    let want = read_numbered(&dir, "et_portable_output");
+    assert_eq!(got.len(), 4, "outputs");
+    assert_eq!(want.len(), 4, "ExecuTorch's outputs");
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        let g = g.as_tensor().expect("tensor output");
+        assert_eq!((g.dtype, &g.sizes), (w.dtype, &w.sizes), "output {k}");
+        assert!(g.data == w.data, "output {k}: not ExecuTorch's bits");
+    }
+    let eager = read_numbered(&dir, "expected");
+    let g = got[0].as_tensor().expect("tensor output");
+    let d = plugboard_tests::max_abs_diff(g, &eager[0]).expect("comparable");
+    assert!(d <= 1e-5, "dequantized values {d} from eager PyTorch");
+}

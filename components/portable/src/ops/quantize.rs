@@ -2,7 +2,9 @@
 //! outside delegates (`quantized_decomposed::quantize_per_tensor`,
 //! `dequantize_per_tensor`, each also with scale and zero point as tensors
 //! (`.Tensor_out`), `quantize_per_channel`, `dequantize_per_channel`,
-//! `choose_qparams`).
+//! `choose_qparams`), and the per-token ones torchao's dynamic activations leave
+//! (`choose_qparams_per_token_asymmetric`, `quantize_per_token`,
+//! `dequantize_per_token`).
 //!
 //! Arithmetic as ExecuTorch's `kernels/quantized/cpu/op_quantize.cpp` and
 //! `op_dequantize.cpp`, so results are the same bits:
@@ -21,6 +23,13 @@
 //!   infinite; below 6.1e-5 raised to it with the range scaled to match), the zero
 //!   point from whichever end adds the smaller terms, clamped to `[qmin, qmax]` and
 //!   rounded half to even (`op_choose_qparams.cpp`).
+//!
+//! - per token: a token is a row of the input's last dimension, with one scale and zero
+//!   point each. `quantize_per_token` quantizes as above; `dequantize_per_token` gives
+//!   `(q - zp) * f32(scale)` in float32 (the per-tensor arithmetic: ExecuTorch 1.5.1's
+//!   runtime gives those bits, not the per-channel loop's);
+//!   `choose_qparams_per_token_asymmetric` is `choose_qparams` on each token over
+//!   `[-128, 127]`, its outputs shaped as the input with a last dimension of 1.
 //!
 //! `quant_min`/`quant_max` clamp quantized values and must lie in the quantized dtype's
 //! range; `dtype` and `out_dtype` are metadata (`out`'s own dtype decides).
@@ -69,17 +78,104 @@ pub fn register(r: &mut Registrar) {
     );
     r.add("quantized_decomposed::quantize_per_channel.out", T, |a| {
         let (scales, zps, axis) = channel_params(a, true)?;
-        quantize(a, &|c| (scales[c], zps[c]), 4, 7, Some(axis))
+        quantize(
+            a,
+            &|c| (scales[c], zps[c]),
+            4,
+            7,
+            Some(Grouping::Channel(axis)),
+        )
     });
     r.add("quantized_decomposed::dequantize_per_channel.out", T, |a| {
         let (scales, zps, axis) = channel_params(a, false)?;
-        dequantize(a, &|c| (scales[c], zps[c]), 8, Some(axis))
+        dequantize(
+            a,
+            &|c| (scales[c], zps[c]),
+            8,
+            Some(Grouping::Channel(axis)),
+        )
     });
     r.add(
         "quantized_decomposed::choose_qparams.Tensor_out",
         T,
         choose_qparams,
     );
+    r.add(
+        "quantized_decomposed::choose_qparams_per_token_asymmetric.out",
+        T,
+        choose_qparams_per_token,
+    );
+    r.add("quantized_decomposed::quantize_per_token.out", T, |a| {
+        let (scales, zps) = token_params(a)?;
+        quantize(a, &|c| (scales[c], zps[c]), 3, 6, Some(Grouping::Token))
+    });
+    r.add("quantized_decomposed::dequantize_per_token.out", T, |a| {
+        let (scales, zps) = token_params(a)?;
+        dequantize(a, &|c| (scales[c], zps[c]), 7, Some(Grouping::Token))
+    });
+}
+
+/// How quantization parameters are shared beyond one per tensor: along a channel axis,
+/// or per token (each row of the last dimension).
+#[derive(Clone, Copy)]
+enum Grouping {
+    Channel(usize),
+    Token,
+}
+
+/// `choose_qparams_per_token_asymmetric.out(input, dtype, *, scale_out,
+/// zero_point_out)`: `choose_qparams` on each token over `[-128, 127]`.
+fn choose_qparams_per_token(a: &mut Args) -> KResult {
+    let x = a.tensor(0)?;
+    if x.dtype != ScalarType::Float {
+        return Err(invalid(format!("input must be Float, got {:?}", x.dtype)));
+    }
+    let Some((&last, outer)) = x.sizes.split_last() else {
+        return Err(invalid("input must have at least one dimension"));
+    };
+    let mut sizes = outer.to_vec();
+    sizes.push(1);
+    let xs = elem::read::<f32>(&x)?;
+    let (scales, zps): (Vec<f64>, Vec<i64>) = if last == 0 {
+        (Vec::new(), Vec::new())
+    } else {
+        xs.chunks(last)
+            .map(|row| {
+                let (s, z) = qparams(row, -128, 127);
+                (s, i64::from(z))
+            })
+            .unzip()
+    };
+    let scale_out = a.out(2, &sizes)?;
+    let zp_out = a.out(3, &sizes)?;
+    if scale_out.dtype != ScalarType::Double || zp_out.dtype != ScalarType::Long {
+        return Err(invalid(format!(
+            "scale_out must be Double and zero_point_out Long, got {:?} and {:?}",
+            scale_out.dtype, zp_out.dtype
+        )));
+    }
+    elem::write::<f64>(&scale_out, &scales)?;
+    elem::write::<i64>(&zp_out, &zps)
+}
+
+/// Per-token `(scales, zero points)` at arguments 1 and 2: one of each per token of the
+/// input.
+fn token_params(a: &Args) -> KResult<(Vec<f64>, Vec<i64>)> {
+    let x = a.tensor(0)?;
+    let tokens: usize = x
+        .sizes
+        .split_last()
+        .map_or(1, |(_, outer)| outer.iter().product());
+    let scales = elem::read::<f64>(&a.tensor(1)?)?.into_owned();
+    let zps = elem::read::<i64>(&a.tensor(2)?)?.into_owned();
+    if scales.len() != tokens || zps.len() != tokens {
+        return Err(invalid(format!(
+            "{} scales and {} zero points for {tokens} tokens",
+            scales.len(),
+            zps.len()
+        )));
+    }
+    Ok((scales, zps))
 }
 
 /// The smallest scale `choose_qparams` gives.
@@ -200,10 +296,15 @@ fn channel_params(a: &Args, zp_required: bool) -> KResult<(Vec<f64>, Vec<i64>, u
     Ok((scales, zps, ax))
 }
 
-/// The channel of each element of a tensor of `sizes` (row-major) along `axis`.
-fn channel_of(sizes: &[usize], axis: Option<usize>) -> impl Fn(usize) -> usize + '_ {
-    let (inner, n) = match axis {
-        Some(ax) => (sizes[ax + 1..].iter().product::<usize>(), sizes[ax]),
+/// The channel (or token) of each element of a tensor of `sizes` (row-major): 0 for
+/// all of them without a grouping.
+fn channel_of(sizes: &[usize], grouping: Option<Grouping>) -> impl Fn(usize) -> usize + '_ {
+    let (inner, n) = match grouping {
+        Some(Grouping::Channel(ax)) => (sizes[ax + 1..].iter().product::<usize>(), sizes[ax]),
+        Some(Grouping::Token) => match sizes.split_last() {
+            Some((&last, outer)) => (last, outer.iter().product()),
+            None => (1, 1),
+        },
         None => (1, 1),
     };
     move |i| if n <= 1 { 0 } else { (i / inner.max(1)) % n }
@@ -225,7 +326,7 @@ fn quantize(
     params: &dyn Fn(usize) -> (f64, i64),
     range_at: usize,
     out_at: usize,
-    axis: Option<usize>,
+    axis: Option<Grouping>,
 ) -> KResult {
     let x = a.tensor(0)?;
     let (qmin, qmax) = (a.int(range_at)?, a.int(range_at + 1)?);
@@ -264,7 +365,7 @@ fn dequantize(
     a: &mut Args,
     params: &dyn Fn(usize) -> (f64, i64),
     out_at: usize,
-    axis: Option<usize>,
+    axis: Option<Grouping>,
 ) -> KResult {
     let x = a.tensor(0)?;
     if int_range(x.dtype).is_none() {
@@ -273,10 +374,9 @@ fn dequantize(
             x.dtype
         )));
     }
-    let (qmin, qmax) = (
-        a.int(3 + usize::from(axis.is_some()))?,
-        a.int(4 + usize::from(axis.is_some()))?,
-    );
+    // Per channel the axis comes before the range.
+    let skip = usize::from(matches!(axis, Some(Grouping::Channel(_))));
+    let (qmin, qmax) = (a.int(3 + skip)?, a.int(4 + skip)?);
     if qmin > qmax {
         return Err(invalid(format!("quant_min {qmin} > quant_max {qmax}")));
     }
@@ -288,7 +388,9 @@ fn dequantize(
             out.dtype
         )));
     }
-    let wide = axis.is_some()
+    // Per channel only: ExecuTorch 1.5.1's per-token dequantize gives the float32
+    // products (measured on its runtime: every value of the `quant_token` fixture).
+    let wide = matches!(axis, Some(Grouping::Channel(_)))
         && x.dtype == ScalarType::Char
         && x.is_contiguous()
         && out.dtype == ScalarType::Float;
