@@ -437,3 +437,26 @@ fn runner_generates_and_resets() {
 fn prompt_len(manifest: &serde_json::Value) -> usize {
     manifest["prompt_tokens"].as_array().map_or(0, Vec::len)
 }
+
+/// `llama::fast_hadamard_transform` (a power-of-two row, and a row of 28 times one) and
+/// `llama::update_cache_with_indices` (tokens written to the cache positions an index
+/// tensor names, on a mutable cache buffer) match ExecuTorch's runtime with its LLM
+/// custom operators (`tests/fixtures/llm_ops`, `export.py`'s `LlmOps`; its eager
+/// outputs are the same bits): the cache bit for bit, the transforms within 1e-5 (the
+/// order of the butterflies differs).
+#[test]
+fn hadamard_and_indexed_cache_updates_match_executorch() {
+    let dir = fixtures().join("llm_ops");
+    let inputs = plugboard_tests::read_numbered(&dir, "input");
+    let path = dir.join("llm_ops.portable.pte");
+    let got = plugboard_tests::run(&registry(), &path, &inputs)
+        .unwrap_or_else(|e| panic!("llm_ops: {e}"));
+    let want = plugboard_tests::read_numbered(&dir, "et_portable_output");
+    assert_eq!((got.len(), want.len()), (3, 3), "outputs");
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        let g = g.as_tensor().expect("tensor output");
+        let d = plugboard_tests::max_abs_diff(g, w).expect("comparable");
+        let tol = if k == 2 { 0.0 } else { 1e-5 };
+        assert!(d <= tol, "output {k}: {d} from ExecuTorch");
+    }
+}

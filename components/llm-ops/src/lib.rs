@@ -8,12 +8,16 @@
 //! Operators (semantics in each module's docs):
 //! - `llama::update_cache.out` ([`update_cache`]): the KV cache update;
 //! - `llama::custom_sdpa.out`, `llama::sdpa_with_kv_cache.out` ([`sdpa`]): attention
-//!   over the cache with a start position, causal masks and grouped-query attention.
+//!   over the cache with a start position, causal masks and grouped-query attention;
+//! - `llama::update_cache_with_indices.out` ([`update_cache`]): the cache update at
+//!   positions an index tensor names;
+//! - `llama::fast_hadamard_transform.out` ([`hadamard`]): SpinQuant's rotation.
 //!
 //! The cache tensors are the program's mutable buffers: memory-planned, kept from one
 //! `execute` to the next by the host.
 
 mod args;
+mod hadamard;
 mod sdpa;
 mod update_cache;
 
@@ -48,6 +52,23 @@ const OPERATORS: &[(&str, &[ScalarType], Kernel)] = &[
         "llama::sdpa_with_kv_cache.out",
         &[ScalarType::Float],
         sdpa::sdpa_with_kv_cache_out,
+    ),
+    (
+        "llama::update_cache_with_indices.out",
+        &[
+            ScalarType::Float,
+            ScalarType::Half,
+            ScalarType::Bfloat16,
+            ScalarType::Double,
+            ScalarType::Char,
+            ScalarType::Byte,
+        ],
+        update_cache::update_cache_with_indices_out,
+    ),
+    (
+        "llama::fast_hadamard_transform.out",
+        &[ScalarType::Float],
+        hadamard::fast_hadamard_transform_out,
     ),
 ];
 

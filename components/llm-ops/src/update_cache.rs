@@ -6,17 +6,74 @@
 //! Semantics from ExecuTorch's `extension/llm/custom_ops/op_update_cache.cpp`: both
 //! tensors 4-D in the contiguous dim order, equal sizes at dims 0, 2 and 3, equal
 //! element sizes, `start_pos < max_seq_len` and `start_pos + S <= max_seq_len`.
+//!
+//! `llama::update_cache_with_indices.out(Tensor value, Tensor(a!) cache, SymInt
+//! start_pos, Tensor indices, *, Tensor(b!) out)`: the same, but token `s` of batch `b`
+//! goes to cache position `indices[b][s]` (`indices` Long `[B, S]`, contiguous, each
+//! within `0 .. max_seq_len`); `start_pos` is not used.
 
 use plugboard_sdk::v2_3::kernel_library::prelude::*;
 
-use crate::args::{check_4d, size, Args};
+use plugboard_sdk::v2_3::kernel_library::plugboard::runtime::types::TensorRef;
 
-/// The kernel.
-pub fn update_cache_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
+use crate::args::{check_4d, is_contiguous, size, Args};
+
+/// `llama::update_cache_with_indices.out`.
+pub fn update_cache_with_indices_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
     let value = a.tensor(0, "value")?;
     let cache = a.tensor(1, "cache")?;
-    let start_pos = a.int(2, "start_pos")?;
-    a.tensor(3, "out")?;
+    a.int(2, "start_pos")?;
+    let indices = a.tensor(3, "indices")?;
+    a.tensor(4, "out")?;
+    let elem = check_value_and_cache(value, cache)?;
+    let (batches, seq) = (size(value, 0), size(value, 1));
+    if indices.dtype != ScalarType::Long
+        || indices.sizes.len() != 2
+        || size(indices, 0) != batches
+        || size(indices, 1) != seq
+        || !is_contiguous(indices)
+    {
+        return Err(invalid_argument(format!(
+            "indices must be a contiguous Long [{batches}, {seq}], got {:?} {:?}",
+            indices.dtype, indices.sizes
+        )));
+    }
+    let max_seq = size(cache, 1);
+    let token = size(value, 2) * size(value, 3) * elem;
+    let (value_len, cache_len) = (value.checked_len()?, cache.checked_len()?);
+    let index_len = indices.checked_len()?;
+    if batches == 0 || seq == 0 || value_len == 0 {
+        return Ok(Vec::new());
+    }
+    if index_len < batches * seq * 8 {
+        return Err(invalid_argument("indices is smaller than its sizes"));
+    }
+    let cache_batch = cache_len / batches;
+    for b in 0..batches {
+        for s in 0..seq {
+            let at = indices.address as usize + (b * seq + s) * 8;
+            // SAFETY: inside the indices' block (checked above); unaligned read.
+            let pos = unsafe { (at as *const i64).read_unaligned() };
+            let pos = usize::try_from(pos)
+                .ok()
+                .filter(|&p| p < max_seq)
+                .ok_or_else(|| {
+                    invalid_argument(format!(
+                        "index {pos} (batch {b}, token {s}) is not in 0..{max_seq}"
+                    ))
+                })?;
+            let src = value.address as usize + (b * seq + s) * token;
+            let dst = cache.address as usize + b * cache_batch + pos * token;
+            // SAFETY: both ranges lie in blocks checked by `checked_len` (`pos <
+            // max_seq_len` keeps `dst + token` inside the batch's part of the cache).
+            unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, token) };
+        }
+    }
+    Ok(Vec::new())
+}
+
+/// Checks `value` and `cache` as both operators need them; gives the element size.
+fn check_value_and_cache(value: &TensorRef, cache: &TensorRef) -> Result<usize, Error> {
     check_4d(value, "value")?;
     check_4d(cache, "cache")?;
     for d in [0, 2, 3] {
@@ -37,6 +94,16 @@ pub fn update_cache_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
             value.dtype, cache.dtype
         )));
     }
+    Ok(elem)
+}
+
+/// The kernel.
+pub fn update_cache_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
+    let value = a.tensor(0, "value")?;
+    let cache = a.tensor(1, "cache")?;
+    let start_pos = a.int(2, "start_pos")?;
+    a.tensor(3, "out")?;
+    let elem = check_value_and_cache(value, cache)?;
     let max_seq = size(cache, 1);
     let seq = size(value, 1);
     let start = usize::try_from(start_pos)
