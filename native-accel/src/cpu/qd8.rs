@@ -516,6 +516,52 @@ impl<'a> Prepared<'a> {
         }
     }
 
+    /// Rows `i .. i + 4` of one block at once (`vnni::block8_rows_avx512`), when there
+    /// are four more rows, the path is AVX-512 VNNI, the kernel counts nibble sums (not
+    /// fused) and their zero points are bytes; `None` otherwise (one row at a time).
+    fn rows4(
+        &self,
+        kernel: &Kernel<'_>,
+        i: usize,
+        k: usize,
+        groups: usize,
+    ) -> Option<[[f32; R]; 4]> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use vnni::ROWS;
+            let rows = self.rows.get(i..i + ROWS)?;
+            if kernel.path != Qd8Path::Avx512Vnni
+                || kernel.usums.is_empty()
+                || rows.iter().any(|q| !(-128..=127).contains(&q.zero_point))
+            {
+                return None;
+            }
+            let xd: [&[i8]; ROWS] =
+                std::array::from_fn(|r| &self.deinterleaved[(i + r) * k..][..k]);
+            let xs: [&[i32]; ROWS] =
+                std::array::from_fn(|r| &self.xsums[(i + r) * groups..][..groups]);
+            let zp: [i32; ROWS] = std::array::from_fn(|r| rows[r].zero_point);
+            // SAFETY: the path runs only where AVX-512 VNNI is present
+            // (`Qd8Path::available`); the kernel checks every length.
+            Some(unsafe {
+                vnni::block8_rows_avx512(
+                    xd,
+                    kernel.blk,
+                    kernel.chunks_per_group,
+                    xs,
+                    zp,
+                    kernel.scales,
+                    kernel.usums,
+                )
+            })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (kernel, i, k, groups);
+            None
+        }
+    }
+
     /// Output channels `cols` of every row into `out` (`rows * cols.len()` values).
     fn run(&self, w: &WeightsQd8, cols: Range<usize>, out: &mut [f32], lo: f32, hi: f32) {
         let (k, groups, width) = (w.k, w.groups, cols.len());
@@ -538,17 +584,25 @@ impl<'a> Prepared<'a> {
                         usums.resize(groups * R, 0);
                         nibble_sums(self.path, blk, w.block / 32, &mut usums);
                     }
+                    let kernel = Kernel {
+                        path: self.path,
+                        blk,
+                        chunks_per_group: w.block / 32,
+                        scales: sc,
+                        usums: &usums,
+                    };
+                    let mut rows4: Option<(usize, [[f32; R]; 4])> = None;
                     for (i, q) in self.rows.iter().enumerate() {
                         let xd = &self.deinterleaved[i * k..][..k];
                         let xs = &self.xsums[i * groups..][..groups];
-                        let kernel = Kernel {
-                            path: self.path,
-                            blk,
-                            chunks_per_group: w.block / 32,
-                            scales: sc,
-                            usums: &usums,
+                        // A prefill's rows four at a time where the kernel has that form.
+                        if i % 4 == 0 && rows4.is_none_or(|(at, _)| at != i) {
+                            rows4 = self.rows4(&kernel, i, k, groups).map(|a| (i, a));
+                        }
+                        let acc = match rows4 {
+                            Some((at, a)) if i - at < 4 => a[i - at],
+                            _ => block8(&kernel, xd, xs, q.zero_point),
                         };
-                        let acc = block8(&kernel, xd, xs, q.zero_point);
                         if b * R >= cols.start && (b + 1) * R <= cols.end {
                             // A whole block: its eight outputs at once.
                             let bias = w.bias.as_ref().map(|bs| &bs[b * R..][..R]);

@@ -128,6 +128,8 @@ fn packed_4bit_blocks_match_the_definition() {
     check(3, 13, 96, 4, 32, true);
     check(2, 21, 128, 4, 64, true);
     check(5, 16, 64, 4, 32, true);
+    // Prefill rows four at a time (and the rest, and rows whose zero point is no byte).
+    check(9, 24, 128, 4, 64, true);
     check(1, 5, 96, 4, 96, true);
     // Large enough to split across threads, and more rows than a chunk holds.
     check(5, 200, 1024, 4, 32, true);

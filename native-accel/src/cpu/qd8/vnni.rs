@@ -108,6 +108,83 @@ pub(super) unsafe fn block8_avx512<const FUSED: bool>(
     outv
 }
 
+/// Rows the prefill kernel ([`block8_rows_avx512`]) takes at once.
+pub(super) const ROWS: usize = 4;
+
+/// [`block8_avx512`] without the fused `-zp` products (`usums` holds the block's nibble
+/// sums) for [`ROWS`] rows at once: each chunk's weights are loaded and split into
+/// nibbles once for all of them, where one row at a time split them again per row
+/// (with several rows, a prefill, the unpacking was most of the work). Each row's sums
+/// and epilogue are [`block8_avx512`]'s, so the bits are the same.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn block8_rows_avx512(
+    xd: [&[i8]; ROWS],
+    blk: &[u8],
+    chunks_per_group: usize,
+    xsums: [&[i32]; ROWS],
+    zp: [i32; ROWS],
+    scales: ScalesRef<'_>,
+    usums: &[i32],
+) -> [[f32; R]; ROWS] {
+    let fits = (0..ROWS).all(|r| {
+        xd[r].len() == xd[0].len()
+            && xsums[r].len() == xsums[0].len()
+            && vnni_fits(xd[r], blk, chunks_per_group, xsums[r], scales, usums, false).is_some()
+    });
+    let Some(chunks) =
+        vnni_fits(xd[0], blk, chunks_per_group, xsums[0], scales, usums, false).filter(|_| fits)
+    else {
+        return [[f32::NAN; R]; ROWS];
+    };
+    let mask = _mm512_set1_epi8(0x0f);
+    let order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 0, 0, 0, 0, 0, 0, 0, 0);
+    let mut acc = [_mm256_setzero_ps(); ROWS];
+    for (g, _) in xsums[0].iter().enumerate() {
+        let (c0, c1) = (
+            g * chunks_per_group,
+            ((g + 1) * chunks_per_group).min(chunks),
+        );
+        let mut a0 = [_mm512_setzero_si512(); ROWS];
+        let mut a1 = [_mm512_setzero_si512(); ROWS];
+        for c in c0..c1 {
+            // SAFETY: c < chunks: 32 inputs at 32 c of every row and R * 16 weight
+            // bytes at c * R * 16 (checked by `vnni_fits`); unaligned loads.
+            unsafe {
+                let wp = blk.as_ptr().add(c * R * 16);
+                let w0 = _mm512_loadu_si512(wp.cast());
+                let w1 = _mm512_loadu_si512(wp.add(64).cast());
+                let lo0 = _mm512_and_si512(w0, mask);
+                let hi0 = _mm512_and_si512(_mm512_srli_epi16(w0, 4), mask);
+                let lo1 = _mm512_and_si512(w1, mask);
+                let hi1 = _mm512_and_si512(_mm512_srli_epi16(w1, 4), mask);
+                for r in 0..ROWS {
+                    let xp = xd[r].as_ptr().add(c * 32);
+                    let xe = _mm512_broadcast_i32x4(_mm_loadu_si128(xp.cast()));
+                    let xo = _mm512_broadcast_i32x4(_mm_loadu_si128(xp.add(16).cast()));
+                    a0[r] = _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(a0[r], lo0, xe), hi0, xo);
+                    a1[r] = _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(a1[r], lo1, xe), hi1, xo);
+                }
+            }
+        }
+        for r in 0..ROWS {
+            let (a0, a1) = (a0[r], a1[r]);
+            let u = _mm512_add_epi32(_mm512_unpacklo_epi32(a0, a1), _mm512_unpackhi_epi32(a0, a1));
+            let u = _mm512_add_epi32(u, _mm512_shuffle_epi32::<_MM_PERM_BADC>(u));
+            let d = _mm512_castsi512_si256(_mm512_permutexvar_epi32(order, u));
+            let k = group_constant(xsums[r][g], zp[r], c0, c1);
+            // SAFETY: R scales and nibble sums per group (checked by `vnni_fits`).
+            acc[r] = unsafe { finish_group::<false>(acc[r], d, k, zp[r], scales, usums, g * R) };
+        }
+    }
+    let mut out = [[0f32; R]; ROWS];
+    for (o, a) in out.iter_mut().zip(acc) {
+        // SAFETY: R floats.
+        unsafe { _mm256_storeu_ps(o.as_mut_ptr(), a) };
+    }
+    out
+}
+
 /// AVX-VNNI (the VEX-encoded `vpdpbusd` of AVX2-class cores): two channels' 16 bytes
 /// per 256-bit load, as the AVX2 kernel.
 #[target_feature(enable = "avx2,avxvnni")]
