@@ -6,7 +6,8 @@
 //! 64 rows. Each call reads other copies of the caches in turn (at least 64 MB of them),
 //! as in a model, whose weights push the caches out of the CPU's caches between layers.
 //!
-//! Optional argument: `--quick` (shorter runs).
+//! Optional argument: `--quick` (shorter runs). The last row per shape is the best path
+//! on two threads.
 
 use plugboard_native_accel::cpu::attention::{
     attention_with_path, AttentionGeometry, AttentionPath,
@@ -37,8 +38,8 @@ fn main() -> Result<(), String> {
     };
     println!("best path: {:?}", AttentionPath::best());
     println!(
-        "{:>16} {:>8} {:>10} {:>10}",
-        "shape", "path", "us/call", "GFLOP/s"
+        "{:>16} {:>8} {:>8} {:>10} {:>10}",
+        "shape", "path", "threads", "us/call", "GFLOP/s"
     );
     let account = Account::new(1 << 34, u64::MAX);
     for &(seq, start, what) in SHAPES {
@@ -68,13 +69,20 @@ fn main() -> Result<(), String> {
             .collect();
         let q: Vec<f32> = (0..ql).map(|_| rnd()).collect();
         let mut out = vec![0f32; ql];
-        for path in AttentionPath::all_available() {
+        let mut runs: Vec<(AttentionPath, usize)> = AttentionPath::all_available()
+            .into_iter()
+            .map(|p| (p, 1))
+            .collect();
+        runs.push((AttentionPath::best(), 2));
+        for (path, threads) in runs {
             let mut next = 0;
             let mut failed = None;
             let s = time(budget, || {
                 next = (next + 1) % caches.len();
                 let (k, v) = &caches[next];
-                if let Err(e) = attention_with_path(path, &g, &q, k, v, None, &mut out, &account) {
+                if let Err(e) =
+                    attention_with_path(path, &g, &q, k, v, None, &mut out, &account, threads)
+                {
                     failed = Some(e.to_string());
                 }
             });
@@ -83,7 +91,7 @@ fn main() -> Result<(), String> {
             }
             let flops = g.work().unwrap_or(0) as f64 * 2.0;
             println!(
-                "{what:>16} {:>8} {:>10.2} {:>10.1}",
+                "{what:>16} {:>8} {threads:>8} {:>10.2} {:>10.1}",
                 format!("{path:?}"),
                 s * 1e6,
                 flops / s / 1e9

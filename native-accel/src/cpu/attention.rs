@@ -168,7 +168,8 @@ impl AttentionPath {
     }
 }
 
-/// Attention on the best path ([`attention_with_path`]).
+/// Attention on the best path ([`attention_with_path`]) with up to `threads` threads.
+#[allow(clippy::too_many_arguments)]
 pub fn attention(
     g: &AttentionGeometry,
     query: &[f32],
@@ -177,6 +178,7 @@ pub fn attention(
     mask: Option<AttentionMask<'_>>,
     out: &mut [f32],
     account: &Account,
+    threads: usize,
 ) -> Result<(), AccelError> {
     attention_with_path(
         AttentionPath::best(),
@@ -187,12 +189,20 @@ pub fn attention(
         mask,
         out,
         account,
+        threads,
     )
 }
+
+/// Multiply-accumulates from which a call splits its KV heads across threads (about
+/// 10 µs of work on one thread: less is not worth waking a second).
+const SPLIT_WORK: u64 = 1 << 17;
 
 /// Writes the attention of `query` over the caches `key` and `value` to `out` (layouts
 /// in the module docs; every slice exactly its size, the mask at least `(S - 1) *
 /// stride + start_pos + S` values).
+///
+/// With `threads > 1` and at least [`SPLIT_WORK`] of work, the KV heads (and the query
+/// heads that read them) are split across threads; each head's arithmetic is the same.
 ///
 /// Errors: `invalid-argument` for a bad shape or slice, a path this CPU lacks, or both
 /// a mask and `causal`; the account's work cap, memory cap (the scores, `Hq * (start_pos
@@ -207,6 +217,7 @@ pub fn attention_with_path(
     mask: Option<AttentionMask<'_>>,
     out: &mut [f32],
     account: &Account,
+    threads: usize,
 ) -> Result<(), AccelError> {
     g.check()?;
     let (q_len, c_len) = (g.query_elems(), g.cache_elems());
@@ -250,52 +261,243 @@ pub fn attention_with_path(
     account.check_work(g.work(), "the attention")?;
     let scratch = g.heads * kv_len + g.heads * g.head_dim + g.heads;
     let _charge = account.charge(scratch.saturating_mul(4), "attention scores")?;
-    let mut scores = vec![0f32; g.heads * kv_len];
-    let mut acc = vec![0f32; g.heads * g.head_dim];
-    let mut inv = vec![0f32; g.heads];
-    let (row, cache) = (g.heads * g.head_dim, g.cache_len * g.kv_heads * g.head_dim);
-    for b in 0..g.batch {
-        for i in 0..g.seq_len {
-            account.check_deadline()?;
-            let keys = if g.causal {
-                g.start_pos + i + 1
-            } else {
-                kv_len
-            };
-            let r = Row {
-                q: &query[(b * g.seq_len + i) * row..][..row],
-                k: &key[b * cache..][..cache],
-                v: &value[b * cache..][..cache],
-                mask: mask.map(|m| &m.values[i * m.stride..][..keys]),
-                keys,
-                heads: g.heads,
-                kv_heads: g.kv_heads,
-                dim: g.head_dim,
-                scale: g.scale,
-            };
-            let o = &mut out[(b * g.seq_len + i) * row..][..row];
-            let s = &mut scores[..g.heads * keys];
-            match path {
-                AttentionPath::Scalar => row_body::<lanes::Scalar>(&r, s, &mut acc, &mut inv, o),
-                // SAFETY: `all_available` confirmed the CPU has the features.
-                AttentionPath::Avx2 => unsafe { row_avx2(&r, s, &mut acc, &mut inv, o) },
-                // SAFETY: as above.
-                AttentionPath::Avx512 => unsafe { row_avx512(&r, s, &mut acc, &mut inv, o) },
+    let parts = if threads > 1 && g.work().is_some_and(|w| w >= SPLIT_WORK) {
+        threads
+    } else {
+        1
+    };
+    let part = |first_head: usize, heads: usize, keys: Option<(usize, usize)>| Part {
+        g,
+        query,
+        key,
+        value,
+        mask,
+        first_head,
+        heads,
+        keys,
+        path,
+        account,
+    };
+    let failed = std::sync::Mutex::new(None);
+    let fail = |e: AccelError| *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+    if parts > 1 && g.seq_len == 1 {
+        // A decode step: each thread takes a contiguous run of cache positions for
+        // every head (split by heads, each thread read every other half of each
+        // position's heads, and at a long context two threads were twice as slow as
+        // one), and the parts' softmax sums are merged.
+        let parts = parts.min(kv_len);
+        let ranges: Vec<(usize, usize)> = (0..parts)
+            .map(|p| (kv_len * p / parts, kv_len * (p + 1) / parts))
+            .collect();
+        let results: Vec<std::sync::Mutex<Option<Partials>>> =
+            (0..parts).map(|_| std::sync::Mutex::new(None)).collect();
+        let jobs: Vec<(usize, (usize, usize))> = ranges.into_iter().enumerate().collect();
+        crate::pool::for_each_part(parts, jobs, |(p, range)| {
+            match part(0, g.heads, Some(range)).partials() {
+                Ok(r) => *results[p].lock().unwrap_or_else(|e| e.into_inner()) = Some(r),
+                Err(e) => fail(e),
             }
+        });
+        if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        let partials: Vec<Partials> = results
+            .into_iter()
+            .filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .collect();
+        merge(&partials, g.head_dim, out);
+        return Ok(());
+    }
+    let parts = parts.min(g.kv_heads);
+    let reps = g.heads / g.kv_heads;
+    let d = g.head_dim;
+    // Several rows (a prefill): part p takes KV heads kv0..kv1 and their query heads,
+    // in every row of the output one contiguous run of heads.
+    let bounds: Vec<(usize, usize)> = (0..parts)
+        .map(|p| (g.kv_heads * p / parts, g.kv_heads * (p + 1) / parts))
+        .collect();
+    let mut pieces: Vec<Vec<&mut [f32]>> = (0..parts).map(|_| Vec::new()).collect();
+    for row in out.chunks_exact_mut(g.heads * d) {
+        let mut rest = row;
+        for (p, &(kv0, kv1)) in bounds.iter().enumerate() {
+            let (piece, tail) = rest.split_at_mut((kv1 - kv0) * reps * d);
+            pieces[p].push(piece);
+            rest = tail;
         }
     }
-    Ok(())
+    let jobs: Vec<HeadJob<'_>> = bounds.into_iter().zip(pieces).collect();
+    crate::pool::for_each_part(parts, jobs, |((kv0, kv1), mut rows)| {
+        if let Err(e) = part(kv0 * reps, (kv1 - kv0) * reps, None).run(&mut rows) {
+            fail(e);
+        }
+    });
+    match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
-/// One query row's inputs: its `Hq * D` query values, its batch entry's caches, its
-/// mask row (`keys` values).
+/// A prefill part: its KV heads and, per row, its run of output heads.
+type HeadJob<'a> = ((usize, usize), Vec<&'a mut [f32]>);
+
+/// One part's unnormalized results for a run of keys, per batch entry: each head's
+/// `(largest score, Σ exp(score - largest))` and score-weighted value sums.
+struct Partials {
+    stats: Vec<(f32, f32)>,
+    acc: Vec<f32>,
+}
+
+/// Merges the parts of one decode step (`seq_len` 1) into `out`: per head, with `m` the
+/// largest of the parts' maxima, each part's sums scaled by `exp(max - m)`, then the
+/// weighted values divided by the sum. A part whose keys all scored `-inf` adds
+/// nothing; a head whose every key did gives NaN, as the one-part arithmetic does.
+fn merge(partials: &[Partials], d: usize, out: &mut [f32]) {
+    for (bh, o) in out.chunks_exact_mut(d).enumerate() {
+        let m = partials
+            .iter()
+            .map(|p| p.stats[bh].0)
+            .fold(f32::NEG_INFINITY, |a, b| if b > a { b } else { a });
+        if m == f32::NEG_INFINITY {
+            o.fill(f32::NAN);
+            continue;
+        }
+        let mut sum = 0f32;
+        o.fill(0.0);
+        for p in partials {
+            let (max, s) = p.stats[bh];
+            let f = if max == f32::NEG_INFINITY {
+                0.0
+            } else {
+                exp(max - m)
+            };
+            sum += s * f;
+            for (dst, &a) in o.iter_mut().zip(&p.acc[bh * d..][..d]) {
+                *dst += a * f;
+            }
+        }
+        let inv = 1.0 / sum;
+        for x in o {
+            *x *= inv;
+        }
+    }
+}
+
+/// The heads `first_head .. first_head + heads` of every query row, over all of each
+/// row's keys or (`keys`, decode steps only) a run of them.
+struct Part<'a> {
+    g: &'a AttentionGeometry,
+    query: &'a [f32],
+    key: &'a [f32],
+    value: &'a [f32],
+    mask: Option<AttentionMask<'a>>,
+    first_head: usize,
+    heads: usize,
+    keys: Option<(usize, usize)>,
+    path: AttentionPath,
+    account: &'a Account,
+}
+
+impl Part<'_> {
+    /// Every row (batch entry `b`, position `i`) with the keys it sees (`self.keys`
+    /// narrows them); `each(row, scores, acc, stats)` after the row's kernel ran.
+    fn rows(
+        &self,
+        mut each: impl FnMut(usize, &[f32], &[(f32, f32)]) -> Result<(), AccelError>,
+    ) -> Result<(), AccelError> {
+        let g = self.g;
+        let (kv_len, d) = (g.kv_len(), g.head_dim);
+        let mut scores = vec![0f32; self.heads * kv_len];
+        let mut acc = vec![0f32; self.heads * d];
+        let mut stats = vec![(0f32, 0f32); self.heads];
+        let (row, cache) = (g.heads * d, g.cache_len * g.kv_heads * d);
+        for b in 0..g.batch {
+            for i in 0..g.seq_len {
+                self.account.check_deadline()?;
+                let seen = if g.causal {
+                    g.start_pos + i + 1
+                } else {
+                    kv_len
+                };
+                let (from, keys) = match self.keys {
+                    Some((j0, j1)) => (j0.min(seen), j1.min(seen)),
+                    None => (0, seen),
+                };
+                let r = Row {
+                    q: &self.query[(b * g.seq_len + i) * row + self.first_head * d..]
+                        [..self.heads * d],
+                    k: &self.key[b * cache..][..cache],
+                    v: &self.value[b * cache..][..cache],
+                    mask: self.mask.map(|m| &m.values[i * m.stride..][..seen]),
+                    from,
+                    keys,
+                    heads: self.heads,
+                    first_head: self.first_head,
+                    reps: g.heads / g.kv_heads,
+                    kv_heads: g.kv_heads,
+                    dim: d,
+                    scale: g.scale,
+                };
+                let s = &mut scores[..self.heads * (keys - from)];
+                match self.path {
+                    AttentionPath::Scalar => row_body::<lanes::Scalar>(&r, s, &mut acc, &mut stats),
+                    // SAFETY: `all_available` confirmed the CPU has the features.
+                    AttentionPath::Avx2 => unsafe { row_avx2(&r, s, &mut acc, &mut stats) },
+                    // SAFETY: as above.
+                    AttentionPath::Avx512 => unsafe { row_avx512(&r, s, &mut acc, &mut stats) },
+                }
+                each(b * g.seq_len + i, &acc, &stats)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `out[r]`: row `r`'s output for these heads (`heads * D` values), normalized.
+    fn run(&self, out: &mut [&mut [f32]]) -> Result<(), AccelError> {
+        let d = self.g.head_dim;
+        self.rows(|r, acc, stats| {
+            let o = out
+                .get_mut(r)
+                .ok_or_else(|| AccelError::invalid("attention output rows missing"))?;
+            for (h, &(_, sum)) in stats.iter().enumerate() {
+                let inv = 1.0 / sum;
+                for (dst, &a) in o[h * d..][..d].iter_mut().zip(&acc[h * d..][..d]) {
+                    *dst = a * inv;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// The unnormalized sums of every row (one per batch entry in a decode step).
+    fn partials(&self) -> Result<Partials, AccelError> {
+        let mut p = Partials {
+            stats: Vec::new(),
+            acc: Vec::new(),
+        };
+        self.rows(|_, acc, stats| {
+            p.stats.extend_from_slice(stats);
+            p.acc.extend_from_slice(acc);
+            Ok(())
+        })?;
+        Ok(p)
+    }
+}
+
+/// One query row's inputs for heads `first_head .. first_head + heads`: their query
+/// values (`heads * D`), the row's batch entry's caches, its mask row (a value per key
+/// it sees).
 struct Row<'a> {
     q: &'a [f32],
     k: &'a [f32],
     v: &'a [f32],
     mask: Option<&'a [f32]>,
+    /// The keys `from .. keys` (all of a row's: `0 .. keys`).
+    from: usize,
     keys: usize,
     heads: usize,
+    first_head: usize,
+    /// Query heads per KV head.
+    reps: usize,
     kv_heads: usize,
     dim: usize,
     scale: f32,
@@ -303,61 +505,57 @@ struct Row<'a> {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn row_avx2(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], inv: &mut [f32], o: &mut [f32]) {
-    row_body::<lanes::Avx2>(r, s, acc, inv, o);
+unsafe fn row_avx2(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], stats: &mut [(f32, f32)]) {
+    row_body::<lanes::Avx2>(r, s, acc, stats);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
-unsafe fn row_avx512(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], inv: &mut [f32], o: &mut [f32]) {
-    row_body::<lanes::Avx512>(r, s, acc, inv, o);
+unsafe fn row_avx512(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], stats: &mut [(f32, f32)]) {
+    row_body::<lanes::Avx512>(r, s, acc, stats);
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn row_avx2(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], inv: &mut [f32], o: &mut [f32]) {
-    row_body::<lanes::Scalar>(r, s, acc, inv, o);
+unsafe fn row_avx2(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], stats: &mut [(f32, f32)]) {
+    row_body::<lanes::Scalar>(r, s, acc, stats);
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn row_avx512(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], inv: &mut [f32], o: &mut [f32]) {
-    row_body::<lanes::Scalar>(r, s, acc, inv, o);
+unsafe fn row_avx512(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], stats: &mut [(f32, f32)]) {
+    row_body::<lanes::Scalar>(r, s, acc, stats);
 }
 
-/// The row in lanes of `V`. `s`: `Hq * keys` scores; `acc`: `Hq * D` sums; `inv`: `Hq`
-/// reciprocal sums.
+/// The row in lanes of `V` over keys `r.from .. r.keys`: `s` holds `heads * (keys -
+/// from)` scores, `acc` gets each head's score-weighted sum of the values (`heads * D`,
+/// not yet divided), `stats` each head's largest score and sum of `exp(score - max)`.
 #[inline(always)]
-fn row_body<V: Lanes>(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], inv: &mut [f32], o: &mut [f32]) {
-    let (d, n, kvd) = (r.dim, r.keys, r.kv_heads * r.dim);
-    let reps = r.heads / r.kv_heads;
+fn row_body<V: Lanes>(r: &Row<'_>, s: &mut [f32], acc: &mut [f32], stats: &mut [(f32, f32)]) {
+    let (d, kvd) = (r.dim, r.kv_heads * r.dim);
+    let (j0, n) = (r.from, r.keys.saturating_sub(r.from));
+    let (reps, h0) = (r.reps, r.first_head);
     for j in 0..n {
-        let kpos = &r.k[j * kvd..][..kvd];
+        let kpos = &r.k[(j0 + j) * kvd..][..kvd];
         for h in 0..r.heads {
-            let krow = &kpos[(h / reps) * d..][..d];
+            let krow = &kpos[((h0 + h) / reps) * d..][..d];
             let mut x = dot::<V>(&r.q[h * d..][..d], krow) * r.scale;
             if let Some(m) = r.mask {
-                x += m[j];
+                x += m[j0 + j];
             }
             s[h * n + j] = x;
         }
     }
-    for (h, inv) in inv.iter_mut().enumerate().take(r.heads) {
+    for (h, st) in stats.iter_mut().enumerate().take(r.heads) {
         let row = &mut s[h * n..][..n];
         let max = max_of::<V>(row);
-        *inv = 1.0 / exp_shifted::<V>(row, max);
+        *st = (max, exp_shifted::<V>(row, max));
     }
     let acc = &mut acc[..r.heads * d];
     acc.fill(0.0);
     for j in 0..n {
-        let vpos = &r.v[j * kvd..][..kvd];
+        let vpos = &r.v[(j0 + j) * kvd..][..kvd];
         for h in 0..r.heads {
-            let vrow = &vpos[(h / reps) * d..][..d];
+            let vrow = &vpos[((h0 + h) / reps) * d..][..d];
             axpy::<V>(s[h * n + j], vrow, &mut acc[h * d..][..d]);
-        }
-    }
-    for h in 0..r.heads {
-        let f = inv[h];
-        for (dst, &a) in o[h * d..][..d].iter_mut().zip(&acc[h * d..][..d]) {
-            *dst = a * f;
         }
     }
 }

@@ -104,14 +104,16 @@ fn check(g: AttentionGeometry, with_mask: bool) {
     let mask = with_mask.then_some(AttentionMask { values: &m, stride });
     let want = definition(&g, &q, &k, &v, mask);
     for path in AttentionPath::all_available() {
-        let mut out = vec![f32::NAN; q.len()];
-        attention_with_path(path, &g, &q, &k, &v, mask, &mut out, &account())
-            .unwrap_or_else(|e| panic!("{path:?} {g:?}: {e}"));
-        for (i, (&got, &want)) in out.iter().zip(&want).enumerate() {
-            assert!(
-                (got as f64 - want).abs() <= 2e-6 * (1.0 + want.abs()) * (g.kv_len() as f64).sqrt(),
-                "{path:?} {g:?} mask {with_mask}: element {i} is {got}, the definition {want}"
-            );
+        for threads in [1, 2, 3] {
+            let mut out = vec![f32::NAN; q.len()];
+            attention_with_path(path, &g, &q, &k, &v, mask, &mut out, &account(), threads)
+                .unwrap_or_else(|e| panic!("{path:?} {g:?}: {e}"));
+            for (i, (&got, &want)) in out.iter().zip(&want).enumerate() {
+                assert!(
+                    (got as f64 - want).abs() <= 2e-6 * (1.0 + want.abs()) * (g.kv_len() as f64).sqrt(),
+                    "{path:?} {threads} threads {g:?} mask {with_mask}: element {i} is {got}, the definition {want}"
+                );
+            }
         }
     }
 }
@@ -153,7 +155,8 @@ fn nan_and_masked_out_keys() {
     let want = definition(&g, &q, &k, &v, Some(mask));
     for path in AttentionPath::all_available() {
         let mut out = vec![0f32; 32];
-        attention_with_path(path, &g, &q, &k, &v, Some(mask), &mut out, &account()).expect("runs");
+        attention_with_path(path, &g, &q, &k, &v, Some(mask), &mut out, &account(), 1)
+            .expect("runs");
         for (&a, &b) in out.iter().zip(&want) {
             assert!((a as f64 - b).abs() < 1e-5, "{path:?}: {a} vs {b}");
         }
@@ -161,7 +164,8 @@ fn nan_and_masked_out_keys() {
     v[3 * 16] = f32::NAN;
     for path in AttentionPath::all_available() {
         let mut out = vec![0f32; 32];
-        attention_with_path(path, &g, &q, &k, &v, Some(mask), &mut out, &account()).expect("runs");
+        attention_with_path(path, &g, &q, &k, &v, Some(mask), &mut out, &account(), 1)
+            .expect("runs");
         assert!(
             out[0].is_nan() && out[16].is_nan() && !out[1].is_nan(),
             "{path:?}: {out:?}"
@@ -222,7 +226,7 @@ fn bad_calls_are_refused() {
     let run = |g: &AttentionGeometry,
                mask: Option<AttentionMask<'_>>,
                out: &mut [f32],
-               a: &Account| { attention(g, &q, &c, &c, mask, out, a) };
+               a: &Account| { attention(g, &q, &c, &c, mask, out, a, 2) };
     run(&g, None, &mut out, &account()).expect("fits");
     let past = AttentionGeometry { start_pos: 5, ..g };
     assert!(run(&past, None, &mut out, &account())

@@ -83,6 +83,6 @@ impl CpuAccel {
                 guest_slice_mut::<f32>(&memory, output, q_len, "output")?,
             )
         };
-        attention::attention(&geometry, q, k, v, m, out, &self.account)
+        attention::attention(&geometry, q, k, v, m, out, &self.account, self.threads)
     }
 }
