@@ -249,7 +249,7 @@ fn other_major_contract_version_is_refused() {
     assert_eq!(e.kind, ErrorKind::DelegateInvalidCompatibility);
     assert!(msg.contains("plugboard:runtime@3.0.0"), "{msg}");
     assert!(msg.contains("plugboard:runtime@1.4.0"), "{msg}");
-    assert!(msg.contains("plugboard:runtime@2.3.0"), "{msg}");
+    assert!(msg.contains("plugboard:runtime@2.4.0"), "{msg}");
     good_run_works(&reg);
 }
 

@@ -134,14 +134,14 @@ fn components_info_shows_the_metadata() {
     for want in [
         "kind:",
         "backend",
-        "contract:      plugboard:runtime@2.3.0",
+        "contract:      plugboard:runtime@2.4.0",
         "backend ids:   ExampleBackend",
         "name:          plugboard-example-backend",
         "version:       0.1.0",
         "description:   Example plugboard backend",
         "authors:       plugboard developers",
         "license:       Apache-2.0",
-        "built against: 2.3.0",
+        "built against: 2.4.0",
         "sdk:           0.1.0",
     ] {
         assert!(text.contains(want), "missing {want:?}");
@@ -218,13 +218,13 @@ fn contract_of(path: &Path) -> String {
 }
 
 /// The example backend builds outside the workspace on the SDK alone and runs, against
-/// the default contract (2.3); a build with two contract versions' features is refused
+/// the default contract (2.4); a build with two contract versions' features is refused
 /// with what to write instead. (1.x builds from the SDK are the conformance components,
 /// one per frozen version.)
 #[test]
 fn sdk_backend_builds_outside_the_workspace() {
     let latest = build_outside("default", "").expect("builds");
-    assert_eq!(contract_of(&latest), "2.3.0");
+    assert_eq!(contract_of(&latest), "2.4.0");
     runs_like_eager(&latest);
     let two =
         build_outside("two", ", features = [\"v1_0\"]").expect_err("two versions are refused");

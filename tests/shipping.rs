@@ -175,7 +175,7 @@ fn identity_and_lockfile() {
         p_sha.as_str(),
         "kind = \"backend\"",
         "kind = \"kernel-library\"",
-        "contract = \"2.3.0\"",
+        "contract = \"2.4.0\"",
         &xnnpack.display().to_string(),
     ] {
         assert!(text.contains(want), "lockfile lacks {want}");

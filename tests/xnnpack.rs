@@ -941,7 +941,7 @@ fn contract_1_and_2_builds_give_identical_outputs() {
             .version
             .to_string()
     };
-    assert_eq!(version(&v2), "2.3.0");
+    assert_eq!(version(&v2), "2.4.0");
     assert_eq!(version(&v1), "1.4.0");
     let mut compared = 0;
     for variant in ["xnnpack", "xnnpack_q8"] {

@@ -116,7 +116,7 @@ fn backends_lists_the_bundled_library() {
     let (ok, out, err) = plugboard(&["backends"]);
     assert!(ok, "{err}");
     assert!(out.contains("<bundled>/portable.wasm"), "{out}");
-    assert!(out.contains("2.3.0"), "{out}");
+    assert!(out.contains("2.4.0"), "{out}");
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn backend_flag_with_a_wrong_major_version_is_refused() {
     let (ok, _, err) = plugboard(&["backends", "--backend", path.to_str().expect("utf-8 path")]);
     assert!(!ok);
     assert!(err.contains("plugboard:runtime@3.0.0"), "{err}");
-    assert!(err.contains("plugboard:runtime@2.3.0"), "{err}");
+    assert!(err.contains("plugboard:runtime@2.4.0"), "{err}");
     assert!(err.contains("plugboard:runtime@1.4.0"), "{err}");
 }
 

@@ -11,9 +11,12 @@
 //!   requantization ([`qgemm::qgemm`], [`qgemm::PackedQB`]).
 //! - [`requant`]: that requantization's one scalar definition, also used by the host's
 //!   native kernels (`native-accel` depends on this crate for it).
+//! - [`rowquant`]: XNNPACK's `Convert` to `qdint8` (per-row dynamic int8), the one
+//!   definition of the XNNPACK component's and the host's kernels.
 
 pub mod activation;
 pub mod gemm;
 pub mod geometry;
 pub mod qgemm;
 pub mod requant;
+pub mod rowquant;

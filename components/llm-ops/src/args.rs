@@ -4,8 +4,8 @@
 //! ExecuTorch's emitter lays out `KernelCall.args`); a wrong kind is an
 //! `invalid-argument` error naming the argument.
 
-use plugboard_sdk::v2_3::kernel_library::plugboard::runtime::types::{Evalue, TensorRef};
-use plugboard_sdk::v2_3::kernel_library::prelude::*;
+use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::{Evalue, TensorRef};
+use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
 /// A kernel call's arguments.
 pub struct Args<'a> {

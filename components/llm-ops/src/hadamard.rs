@@ -15,7 +15,7 @@
 //! Float32 within rounding of ExecuTorch's kernel: it runs the power-of-two butterflies
 //! through the FFHT library, whose order of stages differs.
 
-use plugboard_sdk::v2_3::kernel_library::prelude::*;
+use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
 use crate::args::{is_contiguous, Args};
 

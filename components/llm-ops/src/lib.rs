@@ -21,8 +21,8 @@ mod hadamard;
 mod sdpa;
 mod update_cache;
 
-use plugboard_sdk::v2_3::kernel_library::plugboard::runtime::types::Evalue;
-use plugboard_sdk::v2_3::kernel_library::prelude::*;
+use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::Evalue;
+use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
 plugboard_sdk::global_allocator!();
 
@@ -111,4 +111,4 @@ impl Guest for LlmOps {
     plugboard_sdk::memory_exports!();
 }
 
-plugboard_sdk::export_kernel_library!(LlmOps, v2_3);
+plugboard_sdk::export_kernel_library!(LlmOps, v2_4);

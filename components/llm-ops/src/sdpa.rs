@@ -26,11 +26,11 @@
 //! SIMD loops, which stay for `--cpu-accel off` and hosts without native kernels.
 //! Both give the definition within float rounding.
 
-use plugboard_sdk::v2_3::kernel_library::plugboard::runtime::cpu_accel::{
+use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::cpu_accel::{
     self, AttentionGeometry, AttentionMask,
 };
-use plugboard_sdk::v2_3::kernel_library::plugboard::runtime::types::TensorRef;
-use plugboard_sdk::v2_3::kernel_library::prelude::*;
+use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::TensorRef;
+use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
 use crate::args::{check_4d, size, Args};
 use crate::update_cache::update_cache_out;
@@ -93,7 +93,7 @@ pub fn sdpa_with_kv_cache_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
     )
 }
 
-use plugboard_sdk::v2_3::kernel_library::plugboard::runtime::types::Evalue;
+use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::Evalue;
 
 /// Whether the host's native attention may be used, asked once per instance.
 mod native {

@@ -12,9 +12,9 @@
 //! goes to cache position `indices[b][s]` (`indices` Long `[B, S]`, contiguous, each
 //! within `0 .. max_seq_len`); `start_pos` is not used.
 
-use plugboard_sdk::v2_3::kernel_library::prelude::*;
+use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
-use plugboard_sdk::v2_3::kernel_library::plugboard::runtime::types::TensorRef;
+use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::TensorRef;
 
 use crate::args::{check_4d, is_contiguous, size, Args};
 

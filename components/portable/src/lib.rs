@@ -18,7 +18,7 @@ pub use plugboard::runtime::types::{Evalue, TensorRef};
 #[cfg(feature = "contract-1")]
 pub use plugboard_sdk::v1_4::kernel_library as bindings;
 #[cfg(not(feature = "contract-1"))]
-pub use plugboard_sdk::v2_3::kernel_library as bindings;
+pub use plugboard_sdk::v2_4::kernel_library as bindings;
 
 pub mod args;
 pub mod elem;
@@ -126,4 +126,4 @@ impl Guest for Portable {
 #[cfg(feature = "contract-1")]
 plugboard_sdk::export_kernel_library!(Portable, v1_4);
 #[cfg(not(feature = "contract-1"))]
-plugboard_sdk::export_kernel_library!(Portable, v2_3);
+plugboard_sdk::export_kernel_library!(Portable, v2_4);

@@ -7,7 +7,7 @@
 //! `describe` reports the payload's context binary size (bytes) for `plugboard inspect`.
 //! The graph run is `forward`, the name ExecuTorch gives a single-method export.
 
-pub use plugboard_sdk::v2_3::backend::{exports, plugboard};
+pub use plugboard_sdk::v2_4::backend::{exports, plugboard};
 
 pub mod header;
 
@@ -20,10 +20,10 @@ use plugboard::runtime::types::{Error, ErrorKind, Evalue, Tensor, TensorRef};
 /// The backend id this component registers.
 pub const BACKEND_ID: &str = "QnnBackend";
 
-use plugboard_sdk::v2_3::backend::{error as err, incompatible};
+use plugboard_sdk::v2_4::backend::{error as err, incompatible};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    plugboard_sdk::v2_3::backend::check_backend_id(&[BACKEND_ID], id)
+    plugboard_sdk::v2_4::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 fn parse(processed: &[u8]) -> Result<header::Payload<'_>, Error> {
@@ -127,7 +127,7 @@ impl exports::plugboard::runtime::backend_execute_again::Guest for Qnn {
         _delegate: exports::plugboard::runtime::backend_interface::DelegateHandleBorrow<'_>,
         _input_addresses: Vec<u32>,
     ) -> Result<Vec<u32>, Error> {
-        Err(plugboard_sdk::v2_3::backend::not_supported(
+        Err(plugboard_sdk::v2_4::backend::not_supported(
             "the QNN backend runs every delegate call by `execute`",
         ))
     }
@@ -139,4 +139,4 @@ impl Drop for Delegate {
     }
 }
 
-plugboard_sdk::export_backend!(Qnn, v2_3);
+plugboard_sdk::export_backend!(Qnn, v2_4);

@@ -5,8 +5,8 @@
 //! ExecuTorch programs (`.pte`) inside plugboard's sandbox.
 //!
 //! - **Bindings for every released contract**, one module per version behind a feature
-//!   (`v2_3`, the default, `v2_2`, `v2_1`, `v2_0`, `v1_4` ... `v1_0`), each with a module per world:
-//!   [`v2_3::backend`] and [`v2_3::kernel_library`], and the enabled version's as [`backend`] and
+//!   (`v2_4`, the default, `v2_3` ... `v2_0`, `v1_4` ... `v1_0`), each with a module per world:
+//!   [`v2_4::backend`] and [`v2_4::kernel_library`], and the enabled version's as [`backend`] and
 //!   [`kernel_library`]. They are generated from the frozen contract folders
 //!   this crate carries (`wit/X.Y.Z`, exactly as published); a component is built
 //!   against one version and a plugboard host serves it the behaviour of that version.
@@ -21,7 +21,7 @@
 //!   backend payload headers ([`payload`]) and the allocator ([`global_allocator!`]).
 //!
 //! A complete backend (add it to a crate with `crate-type = ["cdylib"]`, build with
-//! `cargo build --release --target wasm32-wasip2`), against contract 2.3 (2.1's
+//! `cargo build --release --target wasm32-wasip2`), against contract 2.4 (2.1's
 //! `execute-again` included): input tensors
 //! are `tensor-ref`s to blocks the host reserved with `alloc` and filled; outputs are
 //! `tensor-ref`s to bytes the backend keeps until its next call. 2.1's `execute-again`
@@ -585,6 +585,22 @@ contract_version_2!(
         pub use super::exports::plugboard::runtime::backend_interface::DelegateHandleBorrow;
     }
 );
+contract_version_2!(
+    "v2_4",
+    v2_4,
+    "2.4.0",
+    "wit/2.4.0",
+    "backend-2-4-0",
+    "plugboard_sdk::v2_4::backend",
+    "kernel-library-2-4-0",
+    "plugboard_sdk::v2_4::kernel_library",
+    {
+        /// 2.1: running a delegate again with its last `execute`'s arguments but for
+        /// input addresses (`backend-execute-again`), implemented by the backend type.
+        pub use super::exports::plugboard::runtime::backend_execute_again::Guest as GuestExecuteAgain;
+        pub use super::exports::plugboard::runtime::backend_interface::DelegateHandleBorrow;
+    }
+);
 contract_version!(
     "v1_4",
     v1_4,
@@ -610,7 +626,8 @@ contract_version!(
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 pub use v1_0::{backend, kernel_library, CONTRACT_VERSION};
@@ -623,7 +640,8 @@ pub use v1_0::{backend, kernel_library, CONTRACT_VERSION};
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 pub use v1_1::{backend, kernel_library, CONTRACT_VERSION};
@@ -635,7 +653,8 @@ pub use v1_1::{backend, kernel_library, CONTRACT_VERSION};
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 pub use v1_2::{backend, kernel_library, CONTRACT_VERSION};
@@ -646,26 +665,38 @@ pub use v1_2::{backend, kernel_library, CONTRACT_VERSION};
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 pub use v1_3::{backend, kernel_library, CONTRACT_VERSION};
 #[cfg(all(
     feature = "v1_4",
-    not(any(feature = "v2_0", feature = "v2_1", feature = "v2_2", feature = "v2_3"))
+    not(any(
+        feature = "v2_0",
+        feature = "v2_1",
+        feature = "v2_2",
+        feature = "v2_3",
+        feature = "v2_4"
+    ))
 ))]
 pub use v1_4::{backend, kernel_library, CONTRACT_VERSION};
 #[cfg(all(
     feature = "v2_0",
-    not(any(feature = "v2_1", feature = "v2_2", feature = "v2_3"))
+    not(any(feature = "v2_1", feature = "v2_2", feature = "v2_3", feature = "v2_4"))
 ))]
 pub use v2_0::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(all(feature = "v2_1", not(any(feature = "v2_2", feature = "v2_3"))))]
+#[cfg(all(
+    feature = "v2_1",
+    not(any(feature = "v2_2", feature = "v2_3", feature = "v2_4"))
+))]
 pub use v2_1::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(all(feature = "v2_2", not(feature = "v2_3")))]
+#[cfg(all(feature = "v2_2", not(any(feature = "v2_3", feature = "v2_4"))))]
 pub use v2_2::{backend, kernel_library, CONTRACT_VERSION};
-#[cfg(feature = "v2_3")]
+#[cfg(all(feature = "v2_3", not(feature = "v2_4")))]
 pub use v2_3::{backend, kernel_library, CONTRACT_VERSION};
+#[cfg(feature = "v2_4")]
+pub use v2_4::{backend, kernel_library, CONTRACT_VERSION};
 
 // The version `export_backend!(T)` and `export_kernel_library!(T)` use: the newest one
 // whose feature is on (a component enables exactly one; see the guard below).
@@ -680,7 +711,8 @@ pub use v2_3::{backend, kernel_library, CONTRACT_VERSION};
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -701,7 +733,8 @@ macro_rules! __export_backend_default {
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -721,7 +754,8 @@ macro_rules! __export_kernel_library_default {
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -741,7 +775,8 @@ macro_rules! __export_backend_default {
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -760,7 +795,8 @@ macro_rules! __export_kernel_library_default {
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -779,7 +815,8 @@ macro_rules! __export_backend_default {
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -797,7 +834,8 @@ macro_rules! __export_kernel_library_default {
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -815,7 +853,8 @@ macro_rules! __export_backend_default {
         feature = "v2_0",
         feature = "v2_1",
         feature = "v2_2",
-        feature = "v2_3"
+        feature = "v2_3",
+        feature = "v2_4"
     ))
 ))]
 #[doc(hidden)]
@@ -828,7 +867,13 @@ macro_rules! __export_kernel_library_default {
 
 #[cfg(all(
     feature = "v1_4",
-    not(any(feature = "v2_0", feature = "v2_1", feature = "v2_2", feature = "v2_3"))
+    not(any(
+        feature = "v2_0",
+        feature = "v2_1",
+        feature = "v2_2",
+        feature = "v2_3",
+        feature = "v2_4"
+    ))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -840,7 +885,13 @@ macro_rules! __export_backend_default {
 
 #[cfg(all(
     feature = "v1_4",
-    not(any(feature = "v2_0", feature = "v2_1", feature = "v2_2", feature = "v2_3"))
+    not(any(
+        feature = "v2_0",
+        feature = "v2_1",
+        feature = "v2_2",
+        feature = "v2_3",
+        feature = "v2_4"
+    ))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -852,7 +903,7 @@ macro_rules! __export_kernel_library_default {
 
 #[cfg(all(
     feature = "v2_0",
-    not(any(feature = "v2_1", feature = "v2_2", feature = "v2_3"))
+    not(any(feature = "v2_1", feature = "v2_2", feature = "v2_3", feature = "v2_4"))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -864,7 +915,7 @@ macro_rules! __export_backend_default {
 
 #[cfg(all(
     feature = "v2_0",
-    not(any(feature = "v2_1", feature = "v2_2", feature = "v2_3"))
+    not(any(feature = "v2_1", feature = "v2_2", feature = "v2_3", feature = "v2_4"))
 ))]
 #[doc(hidden)]
 #[macro_export]
@@ -874,7 +925,10 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(all(feature = "v2_1", not(any(feature = "v2_2", feature = "v2_3"))))]
+#[cfg(all(
+    feature = "v2_1",
+    not(any(feature = "v2_2", feature = "v2_3", feature = "v2_4"))
+))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -883,7 +937,10 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(all(feature = "v2_1", not(any(feature = "v2_2", feature = "v2_3"))))]
+#[cfg(all(
+    feature = "v2_1",
+    not(any(feature = "v2_2", feature = "v2_3", feature = "v2_4"))
+))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
@@ -892,7 +949,7 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(all(feature = "v2_2", not(feature = "v2_3")))]
+#[cfg(all(feature = "v2_2", not(any(feature = "v2_3", feature = "v2_4"))))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -901,7 +958,7 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(feature = "v2_3")]
+#[cfg(all(feature = "v2_3", not(feature = "v2_4")))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_backend_default {
@@ -910,7 +967,16 @@ macro_rules! __export_backend_default {
     };
 }
 
-#[cfg(all(feature = "v2_2", not(feature = "v2_3")))]
+#[cfg(feature = "v2_4")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_backend_default {
+    ($ty:ident) => {
+        $crate::export_backend!($ty, v2_4);
+    };
+}
+
+#[cfg(all(feature = "v2_2", not(any(feature = "v2_3", feature = "v2_4"))))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
@@ -919,12 +985,21 @@ macro_rules! __export_kernel_library_default {
     };
 }
 
-#[cfg(feature = "v2_3")]
+#[cfg(all(feature = "v2_3", not(feature = "v2_4")))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_kernel_library_default {
     ($ty:ident) => {
         $crate::export_kernel_library!($ty, v2_3);
+    };
+}
+
+#[cfg(feature = "v2_4")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_kernel_library_default {
+    ($ty:ident) => {
+        $crate::export_kernel_library!($ty, v2_4);
     };
 }
 
@@ -947,7 +1022,8 @@ macro_rules! __export_kernel_library_default {
                 feature = "v2_0",
                 feature = "v2_1",
                 feature = "v2_2",
-                feature = "v2_3"
+                feature = "v2_3",
+                feature = "v2_4"
             )
         ),
         all(
@@ -959,7 +1035,8 @@ macro_rules! __export_kernel_library_default {
                 feature = "v2_0",
                 feature = "v2_1",
                 feature = "v2_2",
-                feature = "v2_3"
+                feature = "v2_3",
+                feature = "v2_4"
             )
         ),
         all(
@@ -970,7 +1047,8 @@ macro_rules! __export_kernel_library_default {
                 feature = "v2_0",
                 feature = "v2_1",
                 feature = "v2_2",
-                feature = "v2_3"
+                feature = "v2_3",
+                feature = "v2_4"
             )
         ),
         all(
@@ -980,23 +1058,34 @@ macro_rules! __export_kernel_library_default {
                 feature = "v2_0",
                 feature = "v2_1",
                 feature = "v2_2",
-                feature = "v2_3"
+                feature = "v2_3",
+                feature = "v2_4"
             )
         ),
         all(
             feature = "v1_4",
-            any(feature = "v2_0", feature = "v2_1", feature = "v2_2", feature = "v2_3")
+            any(
+                feature = "v2_0",
+                feature = "v2_1",
+                feature = "v2_2",
+                feature = "v2_3",
+                feature = "v2_4"
+            )
         ),
         all(
             feature = "v2_0",
-            any(feature = "v2_1", feature = "v2_2", feature = "v2_3")
+            any(feature = "v2_1", feature = "v2_2", feature = "v2_3", feature = "v2_4")
         ),
-        all(feature = "v2_1", any(feature = "v2_2", feature = "v2_3")),
-        all(feature = "v2_2", feature = "v2_3"),
+        all(
+            feature = "v2_1",
+            any(feature = "v2_2", feature = "v2_3", feature = "v2_4")
+        ),
+        all(feature = "v2_2", any(feature = "v2_3", feature = "v2_4")),
+        all(feature = "v2_3", feature = "v2_4"),
     )
 ))]
 compile_error!(
-    "plugboard-sdk: enable exactly one contract version feature per component (the default is \"v2_3\"; for another version use `default-features = false, features = [\"v1_4\", \"allocator\"]`)"
+    "plugboard-sdk: enable exactly one contract version feature per component (the default is \"v2_4\"; for another version use `default-features = false, features = [\"v1_4\", \"allocator\"]`)"
 );
 
 /// Exports `$ty` (which implements the `backend` world's `Guest`) as the component's
@@ -1013,6 +1102,7 @@ macro_rules! export_backend {
     ($ty:ident, v2_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_2_1_0_impl!($ty with_types_in $crate::v2_1::backend); $crate::component_metadata!("2.1.0"); $crate::__keep!($ty, $crate::v2_1::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, alloc, free, init]); $crate::__keep!($ty, $crate::v2_1::backend::exports::plugboard::runtime::backend_execute_again::Guest, [execute_again]); $crate::__keep!(<$ty as $crate::v2_1::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v2_1::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v2_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_2_2_0_impl!($ty with_types_in $crate::v2_2::backend); $crate::component_metadata!("2.2.0"); $crate::__keep!($ty, $crate::v2_2::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, alloc, free, init]); $crate::__keep!($ty, $crate::v2_2::backend::exports::plugboard::runtime::backend_execute_again::Guest, [execute_again]); $crate::__keep!(<$ty as $crate::v2_2::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v2_2::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v2_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_2_3_0_impl!($ty with_types_in $crate::v2_3::backend); $crate::component_metadata!("2.3.0"); $crate::__keep!($ty, $crate::v2_3::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, alloc, free, init]); $crate::__keep!($ty, $crate::v2_3::backend::exports::plugboard::runtime::backend_execute_again::Guest, [execute_again]); $crate::__keep!(<$ty as $crate::v2_3::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v2_3::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
+    ($ty:ident, v2_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_2_4_0_impl!($ty with_types_in $crate::v2_4::backend); $crate::component_metadata!("2.4.0"); $crate::__keep!($ty, $crate::v2_4::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, alloc, free, init]); $crate::__keep!($ty, $crate::v2_4::backend::exports::plugboard::runtime::backend_execute_again::Guest, [execute_again]); $crate::__keep!(<$ty as $crate::v2_4::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v2_4::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
     ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_backend_1_4_0_impl!($ty with_types_in $crate::v1_4::backend); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest, [backend_ids, is_available, describe, init]); $crate::__keep!(<$ty as $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::Guest>::DelegateHandle, $crate::v1_4::backend::exports::plugboard::runtime::backend_interface::GuestDelegateHandle, [execute]); };
 }
 
@@ -1030,6 +1120,7 @@ macro_rules! export_kernel_library {
     ($ty:ident, v2_1) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_1_0_impl!($ty with_types_in $crate::v2_1::kernel_library); $crate::component_metadata!("2.1.0"); $crate::__keep!($ty, $crate::v2_1::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
     ($ty:ident, v2_2) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_2_0_impl!($ty with_types_in $crate::v2_2::kernel_library); $crate::component_metadata!("2.2.0"); $crate::__keep!($ty, $crate::v2_2::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
     ($ty:ident, v2_3) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_3_0_impl!($ty with_types_in $crate::v2_3::kernel_library); $crate::component_metadata!("2.3.0"); $crate::__keep!($ty, $crate::v2_3::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
+    ($ty:ident, v2_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_2_4_0_impl!($ty with_types_in $crate::v2_4::kernel_library); $crate::component_metadata!("2.4.0"); $crate::__keep!($ty, $crate::v2_4::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free]); };
     ($ty:ident, v1_4) => { #[cfg(target_arch = "wasm32")] $crate::__export_kernel_library_1_4_0_impl!($ty with_types_in $crate::v1_4::kernel_library); $crate::component_metadata!("1.4.0"); $crate::__keep!($ty, $crate::v1_4::kernel_library::exports::plugboard::runtime::kernels::Guest, [operators, call, prepare, clear_prepared, run_prepared, alloc, free, write, read]); };
 }
 

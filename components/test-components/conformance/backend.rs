@@ -36,6 +36,9 @@
 //   (two query heads on one KV head, two keys of equal score: each output is the mean
 //   of the two values) and requires a mask with `causal` and an output over the query
 //   to be refused.
+// - From 2.4 (feature `qd8-f32`) it also runs `fully-connected-qd8-f32` on float32 rows
+//   whose quantization and answer are exact, and requires an input of a broken length
+//   (an address past the memory) to be refused.
 
 use sdk::plugboard;
 use sdk::prelude::*;
@@ -291,7 +294,60 @@ fn check_accel(specs: &[CompileSpec]) -> Result<(), Error> {
     check_qd8(&handle)?;
     #[cfg(feature = "attention")]
     check_attention()?;
+    #[cfg(feature = "qd8-f32")]
+    check_qd8_f32()?;
     Ok(())
+}
+
+/// 2.4: the 4-bit layer of `check_qd8` on float32 rows the host quantizes. Row `[-1,
+/// 0.5, 2, 3]`: `rmin = -1`, `rmax = 3`, `s = 63.75`, zero point -64, values `[-128,
+/// -32, 64, 127]`, scale `1 / 63.75`; the answer is computed here from those exact
+/// integers through the same float operations (`fully-connected-qd8`'s definition).
+#[cfg(feature = "qd8-f32")]
+fn check_qd8_f32() -> Result<(), Error> {
+    use plugboard::runtime::cpu_accel::{self, Qd8Weights, RowQuantization};
+    let weights = Qd8Weights {
+        channels_out: 2,
+        depth: 4,
+        bits: 4,
+        block_size: 2,
+        data: vec![0x69, 0x8b, 0x97, 0x5a],
+        scales: vec![0.5, 0.25, 1.0, 2.0],
+        bias: Some(vec![0.5, -1.0]),
+    };
+    let handle = cpu_accel::add_weights_qd8(&weights)?;
+    let input = [-1.0f32, 0.5, 2.0, 3.0];
+    let mut out = [0.0f32; 2];
+    let (x, y) = (input.as_ptr() as u32, out.as_mut_ptr() as u32);
+    cpu_accel::fully_connected_qd8_f32(&handle, 1, x, y, -100.0, 100.0)?;
+    // The same layer on the rows quantized by the definition.
+    let q: [i8; 4] = [-128, -32, 64, 127];
+    let row = [RowQuantization {
+        zero_point: -64,
+        scale: 1.0 / 63.75,
+    }];
+    let mut want = [0.0f32; 2];
+    cpu_accel::fully_connected_qd8(
+        &handle,
+        &row,
+        q.as_ptr() as u32,
+        want.as_mut_ptr() as u32,
+        -100.0,
+        100.0,
+    )?;
+    if out.map(f32::to_bits) != want.map(f32::to_bits) {
+        return Err(error(
+            ErrorKind::Internal,
+            format!("cpu-accel.fully-connected-qd8-f32 answered {out:?}, not {want:?}"),
+        ));
+    }
+    match cpu_accel::fully_connected_qd8_f32(&handle, 1, u32::MAX - 8, y, -100.0, 100.0) {
+        Err(e) if e.kind == ErrorKind::InvalidArgument => Ok(()),
+        other => Err(error(
+            ErrorKind::Internal,
+            format!("cpu-accel.fully-connected-qd8-f32 from past the memory answered {other:?}"),
+        )),
+    }
 }
 
 /// 2.3: attention at position 1 over two keys whose scores are equal (both keys are

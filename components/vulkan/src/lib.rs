@@ -16,7 +16,7 @@
 //! converted at the boundary (ExecuTorch's Vulkan export downcasts Long to Int and
 //! Double to Float inside the graph).
 
-pub use plugboard_sdk::v2_3::backend::{exports, plugboard};
+pub use plugboard_sdk::v2_4::backend::{exports, plugboard};
 
 pub mod graph;
 pub mod header;
@@ -58,10 +58,10 @@ pub const BACKEND_ID: &str = "VulkanBackend";
 /// identifier, FlatBuffer, or inconsistent ids, dims, offsets:
 /// `delegate-invalid-compatibility`); something valid this backend does not implement
 /// (`not-supported`).
-pub use plugboard_sdk::v2_3::backend::{error as err, incompatible as compat, not_supported};
+pub use plugboard_sdk::v2_4::backend::{error as err, incompatible as compat, not_supported};
 
 fn check_id(id: &str) -> Result<(), Error> {
-    plugboard_sdk::v2_3::backend::check_backend_id(&[BACKEND_ID], id)
+    plugboard_sdk::v2_4::backend::check_backend_id(&[BACKEND_ID], id)
 }
 
 /// Constants from the program's named data, through the `named-data` import.
@@ -186,7 +186,7 @@ impl exports::plugboard::runtime::backend_execute_again::Guest for Vulkan {
     }
 }
 
-plugboard_sdk::export_backend!(Vulkan, v2_3);
+plugboard_sdk::export_backend!(Vulkan, v2_4);
 
 /// Feeds any byte string through the whole reader as the fuzz targets do: header,
 /// `describe`, graph, operator compilation, constants (named data as zeros of the

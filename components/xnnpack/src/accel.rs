@@ -471,3 +471,23 @@ pub unsafe fn fully_connected_qd8(
         max,
     )
 }
+
+/// The same layer on `rows` float32 rows at `x` that the host quantizes as XNNPACK's
+/// `Convert` to `qdint8` does (contract 2.4's `fully-connected-qd8-f32`): reads `rows
+/// * k` values at `x`, writes `rows * n` at `out`.
+///
+/// # Safety
+/// As [`fully_connected_qd8`].
+#[cfg(not(feature = "contract-1"))]
+pub unsafe fn fully_connected_qd8_f32(
+    h: &Handle,
+    rows: usize,
+    x: *const f32,
+    out: *mut f32,
+    min: f32,
+    max: f32,
+) -> Result<(), Error> {
+    let rows = u32::try_from(rows)
+        .map_err(|_| crate::invalid_program(format!("{rows} rows do not fit 32 bits")))?;
+    host::fully_connected_qd8_f32(&h.0, rows, x as usize as u32, out as usize as u32, min, max)
+}

@@ -36,30 +36,11 @@ pub struct RowQuant {
 }
 
 /// XNNPACK's parameters for a row with minimum `lo` and maximum `hi`: the quantizing
-/// multiplier `s` and the row's [`RowQuant`].
+/// multiplier `s` and the row's [`RowQuant`] (the definition is
+/// `plugboard_compute::rowquant`, shared with the host's native kernels).
 pub fn row_params(lo: f32, hi: f32) -> (f32, RowQuant) {
-    let (qmin, qmax) = (-128.0f32, 127.0f32);
-    let rmin = lo.min(0.0);
-    let rmax = hi.max(0.0);
-    let s = if rmin == rmax {
-        1.0
-    } else {
-        (qmax - qmin) / (rmax - rmin)
-    };
-    let (dmin, dmax) = (rmin * s, rmax * s);
-    let zp = if (qmin + dmin) + (qmax + dmax) > 0.0 {
-        qmin - dmin
-    } else {
-        qmax - dmax
-    };
-    let zp = zp.max(qmin).min(qmax).round_ties_even();
-    (
-        s,
-        RowQuant {
-            scale: 1.0 / s,
-            zero_point: zp as i32,
-        },
-    )
+    let (s, scale, zero_point) = plugboard_compute::rowquant::row_params(lo, hi);
+    (s, RowQuant { scale, zero_point })
 }
 
 /// Quantizes `x` row by row (`row` elements each) into `out`, one [`RowQuant`] per

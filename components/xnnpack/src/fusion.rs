@@ -29,6 +29,14 @@
 //! become one `Lookup` node whose table is computed at `init` by running those exact
 //! steps on every input, so it is bit-identical to running the chain. XNNPACK's
 //! quantizer leaves SiLU, sigmoid gates and hardswish in this form.
+//!
+//! Dynamic converts: a `Convert` of fp32 rows to `qdint8` (one quantization per row of
+//! the last dimension) whose output only fully connected nodes read is folded into
+//! them: each reads the fp32 rows and quantizes them itself (`quantize_input`), by the
+//! same definition (`plugboard_compute::rowquant`), so the bits are the same. On the
+//! host's native kernels that is one `fully-connected-qd8-f32` call (contract 2.4) where
+//! there were a wasm `Convert` and a `fully-connected-qd8`: an 8da4w language model
+//! makes over a hundred such pairs per decode step.
 
 use crate::graph::{Activation, BinaryOp, DataType, Graph, Op, Quant, UnaryOp};
 use crate::kernels::{elementwise, quant};
@@ -68,6 +76,66 @@ fn drop_removed(graph: &mut Graph, removed: &[bool]) {
         k += 1;
         keep
     });
+}
+
+/// Folds eligible dynamic `Convert`s into the fully connected nodes that read them (see
+/// the module docs); returns how many.
+// Indexed: the loop rewrites the readers' nodes while it walks the converts.
+#[allow(clippy::needless_range_loop)]
+pub fn fuse_dynamic_converts(graph: &mut Graph) -> usize {
+    let (readers, _) = readers_and_producers(graph);
+    let mut removed = vec![false; graph.nodes.len()];
+    let mut fused = 0;
+    for ci in 0..graph.nodes.len() {
+        let c = &graph.nodes[ci];
+        let (x, q) = match c.inputs.as_slice() {
+            [x] => (*x, c.output),
+            _ => continue,
+        };
+        let one_row_per_last_dim = matches!(
+            graph.values[q].quant,
+            Quant::Dynamic {
+                num_nonbatch_dims: 1
+            }
+        );
+        if c.op != Op::Convert
+            || !plain_fp32(graph, x)
+            || graph.values[q].dtype != DataType::QdInt8
+            || !one_row_per_last_dim
+            || c.min != f32::NEG_INFINITY
+            || c.max != f32::INFINITY
+        {
+            continue;
+        }
+        // Every reader of the rows is a fully connected node taking them as input 0,
+        // after the convert, and nothing else (not a graph output) reads them.
+        let fc_readers: Vec<usize> = (0..graph.nodes.len())
+            .filter(|&ni| graph.nodes[ni].inputs.contains(&q))
+            .collect();
+        let eligible = !fc_readers.is_empty()
+            && readers[q] == fc_readers.len()
+            && fc_readers.iter().all(|&ni| {
+                let n = &graph.nodes[ni];
+                ni > ci
+                    && matches!(n.op, Op::FullyConnected { .. })
+                    && n.inputs.first() == Some(&q)
+                    && n.inputs[1..].iter().all(|&v| v != q)
+            });
+        if !eligible {
+            continue;
+        }
+        for &ni in &fc_readers {
+            let n = &mut graph.nodes[ni];
+            n.inputs[0] = x;
+            if let Op::FullyConnected { quantize_input, .. } = &mut n.op {
+                *quantize_input = true;
+            }
+        }
+        removed[ci] = true;
+        fused += 1;
+    }
+    drop_removed(graph, &removed);
+    fused
 }
 
 /// Whether `op` applies its node's `min`/`max` to its output in both the fp32 and the

@@ -293,6 +293,10 @@ pub enum Op {
     FullyConnected {
         transpose_weights: bool,
         reshape_2d: bool,
+        /// The input is float32 rows that this node quantizes to `qdint8` itself, one
+        /// row of its last dimension at a time, as the `Convert` that
+        /// `fusion::fuse_dynamic_converts` folded into it did.
+        quantize_input: bool,
     },
     /// `[x, filter, bias?]`, NHWC input, filter `[groups * group_out, kh, kw, group_in]`.
     Conv2d(ConvParams),
@@ -1093,6 +1097,7 @@ fn read_node(
                 Op::FullyConnected {
                     transpose_weights: flags & FLAG_TRANSPOSE_WEIGHTS != 0,
                     reshape_2d: flags & FLAG_TENSORFLOW_RESHAPE_2D != 0,
+                    quantize_input: false,
                 },
                 ins,
                 value(fbr(n.output_id())?)?,

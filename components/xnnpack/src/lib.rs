@@ -12,13 +12,13 @@
 //! see [`quantized`]) and dynamically quantized fully connected layers (`qdint8` rows
 //! with `qcint8`, `qcint4` or `qbint4` weights, see [`dynamic`]).
 
-// Built against contract 2.3; with the feature `contract-1`, against 1.4 (a test
+// Built against contract 2.4; with the feature `contract-1`, against 1.4 (a test
 // artifact: the host serves both majors, `tests/xnnpack.rs` checks they agree).
 pub use bindings::{exports, plugboard};
 #[cfg(feature = "contract-1")]
 pub use plugboard_sdk::v1_4::backend as bindings;
 #[cfg(not(feature = "contract-1"))]
-pub use plugboard_sdk::v2_3::backend as bindings;
+pub use plugboard_sdk::v2_4::backend as bindings;
 
 pub mod accel;
 pub mod dynamic;
@@ -327,4 +327,4 @@ fn result(o: runtime::Output) -> plugboard::runtime::types::TensorRef {
 #[cfg(feature = "contract-1")]
 plugboard_sdk::export_backend!(Xnnpack, v1_4);
 #[cfg(not(feature = "contract-1"))]
-plugboard_sdk::export_backend!(Xnnpack, v2_3);
+plugboard_sdk::export_backend!(Xnnpack, v2_4);

@@ -123,6 +123,19 @@ pub fn prepare(graph: &Graph, ni: usize) -> Result<Option<QStep>, Error> {
         })
     };
     let bounds = |p: QParams| (p.bound(node.min), p.bound(node.max));
+    if let Op::FullyConnected {
+        quantize_input: true,
+        ..
+    } = node.op
+    {
+        // A dynamic convert folded in (`fusion::fuse_dynamic_converts`): fp32 rows in.
+        return match (x_v.dtype, out_v.dtype) {
+            (DataType::Fp32, DataType::Fp32) => Ok(Some(QStep::DynamicFc(std::rc::Rc::new(
+                crate::dynamic::prepare_fc(graph, ni, &what)?,
+            )))),
+            _ => Err(unsupported()),
+        };
+    }
     if x_v.dtype == DataType::QdInt8 || out_v.dtype == DataType::QdInt8 {
         return match (&node.op, x_v.dtype, out_v.dtype, &out_v.quant) {
             (

@@ -127,7 +127,8 @@ mod tests {
         assert!(v("2.0.0").is_served_by(v("2.1.0")));
         assert!(!v("2.1.0").is_served_by(v("2.0.0")));
         assert!(v("2.3.0").is_served());
-        assert!(!v("2.4.0").is_served());
+        assert!(v("2.4.0").is_served());
+        assert!(!v("2.5.0").is_served());
         assert!(v("1.0.3").is_served_by(v("1.2.0")));
         assert!(!v("1.3.0").is_served_by(v("1.2.0")));
         assert!(!v("2.0.0").is_served_by(v("1.9.0")));

@@ -373,6 +373,36 @@ impl WeightsQd8 {
     }
 }
 
+/// A fully connected layer over float32 rows (contract 2.4's
+/// `fully-connected-qd8-f32`): `x` holds `rows * depth` values, each row quantized as
+/// XNNPACK's `Convert` to `qdint8` does ([`quantize_rows`]), then
+/// [`fully_connected_qd8`]. The quantized rows are charged to the account while they
+/// live.
+///
+/// Errors: `x` not a whole number of rows, and those of [`fully_connected_qd8`].
+#[allow(clippy::too_many_arguments)]
+pub fn fully_connected_qd8_f32(
+    w: &WeightsQd8,
+    x: &[f32],
+    out: &mut [f32],
+    output_min: f32,
+    output_max: f32,
+    work: &mut Work<'_>,
+) -> Result<(), AccelError> {
+    let k = w.depth();
+    if k == 0 || !x.len().is_multiple_of(k) {
+        return Err(AccelError::invalid(format!(
+            "{} input values are no whole number of rows of {k}",
+            x.len()
+        )));
+    }
+    let _charge = work.account.charge(x.len(), "the quantized rows")?;
+    let mut q = vec![0i8; x.len()];
+    let mut rows = Vec::with_capacity(x.len() / k);
+    quantize_rows(Qd8Path::best(), x, k, &mut q, &mut rows);
+    fully_connected_qd8(w, &q, &rows, out, output_min, output_max, work)
+}
+
 /// `out = x · wᵀ` as the module docs define it, for the `rows.len()` rows of `x`
 /// (`depth` int8 values each, row `i` quantized by `rows[i]`), into `out`
 /// (`rows.len() * channels_out` values, row by row).
@@ -1024,6 +1054,9 @@ fn vnni_fits(
         && groups >= chunks.div_ceil(chunks_per_group))
     .then_some(chunks)
 }
+
+mod convert;
+pub use convert::quantize_rows;
 
 #[cfg(target_arch = "x86_64")]
 mod vnni;

@@ -17,7 +17,7 @@
 //! Step `k` must write value `I + k`, and read only values written before it. `init`
 //! checks all of it, so `execute` cannot index out of range.
 
-// The bindings of the contract version the `plugboard-sdk` feature chose (v2_3 by default).
+// The bindings of the contract version the `plugboard-sdk` feature chose (v2_4 by default).
 use std::cell::RefCell;
 
 use plugboard_sdk::backend::prelude::*;

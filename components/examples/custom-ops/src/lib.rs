@@ -20,7 +20,7 @@
 //! - `prepare` / `run-prepared` (batches of calls) are optional: this library says
 //!   `not-supported` and the host calls kernels one by one.
 
-use plugboard_sdk::v2_3::kernel_library::prelude::*;
+use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
 /// The operators this library provides, in `call`'s index order.
 const OPERATORS: &[&str] = &["mylib::scaled_add.out"];
@@ -163,4 +163,4 @@ impl Guest for CustomOps {
     plugboard_sdk::memory_exports!();
 }
 
-plugboard_sdk::export_kernel_library!(CustomOps, v2_3);
+plugboard_sdk::export_kernel_library!(CustomOps, v2_4);

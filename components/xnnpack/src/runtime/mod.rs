@@ -81,6 +81,9 @@ pub struct PreparedDelegate {
     /// For each `qdint8` value: the row length and each row's parameters, written by
     /// its `Convert` in this run and read by the fully connected nodes after it.
     dq_rows: Vec<(usize, Vec<crate::dynamic::RowQuant>)>,
+    /// The rows a fully connected node with a folded convert quantized on the wasm
+    /// path (kept between calls).
+    dq_scratch: Vec<i8>,
 }
 
 /// What [`logical_sizes`] gave for an output argument (see `last_outputs`).
@@ -99,6 +102,7 @@ impl PreparedDelegate {
         crate::fusion::fuse_silu(&mut graph);
         crate::fusion::fuse_conv_activations(&mut graph);
         crate::fusion::fuse_int8_unary_chains(&mut graph);
+        crate::fusion::fuse_dynamic_converts(&mut graph);
         // Quantized nodes are prepared by `quantized`; the others are all-fp32.
         let qsteps = (0..graph.nodes.len())
             .map(|ni| quantized::prepare(&graph, ni))
@@ -133,6 +137,7 @@ impl PreparedDelegate {
             args_kept: false,
             last_outputs: Vec::new(),
             dq_rows: Vec::new(),
+            dq_scratch: Vec::new(),
         };
         let g = &rt.graph;
         let mut readonly = vec![false; g.values.len()];
@@ -647,6 +652,77 @@ impl PreparedDelegate {
                 *len = row;
                 crate::dynamic::quantize_rows(x, row, out, params);
                 Ok(())
+            }
+            Some(QStep::DynamicFc(w))
+                if matches!(
+                    node.op,
+                    Op::FullyConnected {
+                        quantize_input: true,
+                        ..
+                    }
+                ) =>
+            {
+                let Step::FullyConnected { m, k, .. } = sched.steps[ni] else {
+                    return Err(internal("dynamic fully connected without its shape".into()));
+                };
+                // The rows: a constant, a graph input where the delegate call put it,
+                // or an activation in the arena (as `DynamicQuantize` reads them).
+                let x: &[f32] = if let Some(c) = &self.consts[xi] {
+                    c
+                } else if let Some((addr, n)) = self.external[xi] {
+                    unsafe { std::slice::from_raw_parts(addr as *const f32, n) }
+                } else {
+                    let (o, n) = range(xi, 4)?;
+                    unsafe {
+                        std::slice::from_raw_parts((base as *const u8).add(o) as *const f32, n)
+                    }
+                };
+                let (oo, on) = range(oi, 4)?;
+                let x = x.get(..m * k).filter(|_| on >= m * w.n).ok_or_else(|| {
+                    internal(format!(
+                        "dynamic fully connected: {} inputs, {on} outputs for {m} x {k} -> {}",
+                        x.len(),
+                        w.n
+                    ))
+                })?;
+                #[cfg(not(feature = "contract-1"))]
+                if let Some(h) = &w.native {
+                    // SAFETY: the output range was checked against the arena above, the
+                    // input is `m * k` readable floats, and no reference into either is
+                    // used while the host runs; it reads the input before it writes the
+                    // output.
+                    return unsafe {
+                        crate::accel::fully_connected_qd8_f32(
+                            h,
+                            m,
+                            x.as_ptr(),
+                            (base as *mut u8).add(oo) as *mut f32,
+                            node.min,
+                            node.max,
+                        )
+                    };
+                }
+                // The wasm kernels: quantize the rows here, then the layer.
+                let mut q = std::mem::take(&mut self.dq_scratch);
+                q.resize(m * k, 0);
+                let (_, params) = &mut rows[xi];
+                crate::dynamic::quantize_rows(x, k, &mut q, params);
+                let out = unsafe {
+                    std::slice::from_raw_parts_mut((base as *mut u8).add(oo) as *mut f32, on)
+                };
+                let r = crate::dynamic::fully_connected(
+                    m,
+                    &q,
+                    params,
+                    |i| i,
+                    w,
+                    out,
+                    node.min,
+                    node.max,
+                )
+                .map_err(internal);
+                self.dq_scratch = q;
+                r
             }
             Some(QStep::DynamicFc(w)) => {
                 let Step::FullyConnected { m, k, .. } = sched.steps[ni] else {

@@ -361,6 +361,7 @@ pub(super) fn infer(node: &Node, ins: &[&[usize]]) -> Result<(Vec<usize>, Step),
         Op::FullyConnected {
             transpose_weights,
             reshape_2d,
+            ..
         } => {
             let f = ins[1];
             if f.len() != 2 {

@@ -378,6 +378,61 @@ impl CpuAccel {
     }
 }
 
+impl CpuAccel {
+    /// Runs `fully-connected-qd8-f32` (2.4): reads the `rows` float32 rows at `input`
+    /// in the caller's memory (copied first, so the output may overlap them),
+    /// quantizes them natively and writes the layer's result at `output`.
+    fn fully_connected_qd8_f32(
+        &mut self,
+        handle: u32,
+        rows: u32,
+        input: u32,
+        output: u32,
+        output_min: f32,
+        output_max: f32,
+    ) -> Result<(), AccelError> {
+        self.begin()?;
+        let memory = self
+            .memory
+            .clone()
+            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))?;
+        let w = match Self::get(&self.weights, handle)? {
+            Weights::Qd8(w) => w,
+            _ => {
+                return Err(AccelError::invalid(format!(
+                    "handle {handle} does not hold qd8 weights (add-weights-qd8)"
+                )))
+            }
+        };
+        let m = rows as usize;
+        let (n, k) = (w.channels_out(), w.depth());
+        let in_len = m
+            .checked_mul(k)
+            .ok_or_else(|| AccelError::invalid("the input size overflows"))?;
+        let out_len = m
+            .checked_mul(n)
+            .ok_or_else(|| AccelError::invalid("the output size overflows"))?;
+        let _copy = self.account.charge(
+            in_len.saturating_mul(4),
+            "the fully connected layer's input",
+        )?;
+        let x: Vec<f32> = {
+            // SAFETY: the guest is suspended in this call and the host holds no other
+            // slice of its memory; the slice is dropped before the output is taken.
+            unsafe { guest_slice::<f32>(&memory, input, in_len, "input")? }.to_vec()
+        };
+        let mut work = Work {
+            account: &self.account,
+            scratch: &mut self.scratch,
+            threads: self.threads,
+            chunk_work: cpu::CHUNK_WORK,
+        };
+        // SAFETY: as above; the input slice is gone.
+        let out = unsafe { guest_slice_mut::<f32>(&memory, output, out_len, "output")? };
+        qd8::fully_connected_qd8_f32(w, &x, out, output_min, output_max, &mut work)
+    }
+}
+
 /// A plain number type: every bit pattern is a value, so guest bytes may be read as it.
 pub(crate) trait Plain: Copy {}
 impl Plain for f32 {}
@@ -695,6 +750,26 @@ impl cpu_accel::Host for CpuAccel {
     ) -> Reply<()> {
         let r =
             self.fully_connected_qd8(weights.rep(), &rows, input, output, output_min, output_max);
+        r.map_or_else(reply_err, |()| Ok(Ok(())))
+    }
+
+    fn fully_connected_qd8_f32(
+        &mut self,
+        weights: Resource<cpu_accel::Weights>,
+        rows: u32,
+        input: u32,
+        output: u32,
+        output_min: f32,
+        output_max: f32,
+    ) -> Reply<()> {
+        let r = self.fully_connected_qd8_f32(
+            weights.rep(),
+            rows,
+            input,
+            output,
+            output_min,
+            output_max,
+        );
         r.map_or_else(reply_err, |()| Ok(Ok(())))
     }
 
