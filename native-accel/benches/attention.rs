@@ -16,7 +16,7 @@ use plugboard_native_accel::meter::Account;
 use std::time::Duration;
 
 mod common;
-use common::time;
+use common::{time, xorshift};
 
 /// (query rows, start position, what)
 const SHAPES: &[(usize, usize, &str)] = &[
@@ -29,13 +29,8 @@ const SHAPES: &[(usize, usize, &str)] = &[
 fn main() -> Result<(), String> {
     let quick = std::env::args().any(|a| a == "--quick");
     let budget = Duration::from_millis(if quick { 100 } else { 400 });
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut rnd = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-    };
+    let mut bits = xorshift(0x2545_F491_4F6C_DD1D);
+    let mut rnd = move || (bits() >> 40) as f32 / (1u64 << 24) as f32 - 0.5;
     println!("best path: {:?}", AttentionPath::best());
     println!(
         "{:>16} {:>8} {:>8} {:>10} {:>10}",

@@ -29,18 +29,21 @@ plugboard_sdk::global_allocator!();
 /// A kernel: reads its arguments, writes its outputs, reports resizes.
 type Kernel = fn(&args::Args) -> Result<Vec<KernelUpdate>, Error>;
 
+/// The dtypes a KV cache may hold.
+const CACHE_DTYPES: &[ScalarType] = &[
+    ScalarType::Float,
+    ScalarType::Half,
+    ScalarType::Bfloat16,
+    ScalarType::Double,
+    ScalarType::Char,
+    ScalarType::Byte,
+];
+
 /// The operators, in `call`'s index order, with the tensor dtypes each accepts.
 const OPERATORS: &[(&str, &[ScalarType], Kernel)] = &[
     (
         "llama::update_cache.out",
-        &[
-            ScalarType::Float,
-            ScalarType::Half,
-            ScalarType::Bfloat16,
-            ScalarType::Double,
-            ScalarType::Char,
-            ScalarType::Byte,
-        ],
+        CACHE_DTYPES,
         update_cache::update_cache_out,
     ),
     (
@@ -55,14 +58,7 @@ const OPERATORS: &[(&str, &[ScalarType], Kernel)] = &[
     ),
     (
         "llama::update_cache_with_indices.out",
-        &[
-            ScalarType::Float,
-            ScalarType::Half,
-            ScalarType::Bfloat16,
-            ScalarType::Double,
-            ScalarType::Char,
-            ScalarType::Byte,
-        ],
+        CACHE_DTYPES,
         update_cache::update_cache_with_indices_out,
     ),
     (

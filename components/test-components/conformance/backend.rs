@@ -305,17 +305,8 @@ fn check_accel(specs: &[CompileSpec]) -> Result<(), Error> {
 /// integers through the same float operations (`fully-connected-qd8`'s definition).
 #[cfg(feature = "qd8-f32")]
 fn check_qd8_f32() -> Result<(), Error> {
-    use plugboard::runtime::cpu_accel::{self, Qd8Weights, RowQuantization};
-    let weights = Qd8Weights {
-        channels_out: 2,
-        depth: 4,
-        bits: 4,
-        block_size: 2,
-        data: vec![0x69, 0x8b, 0x97, 0x5a],
-        scales: vec![0.5, 0.25, 1.0, 2.0],
-        bias: Some(vec![0.5, -1.0]),
-    };
-    let handle = cpu_accel::add_weights_qd8(&weights)?;
+    use plugboard::runtime::cpu_accel::{self, RowQuantization};
+    let handle = cpu_accel::add_weights_qd8(&qd8_weights())?;
     let input = [-1.0f32, 0.5, 2.0, 3.0];
     let mut out = [0.0f32; 2];
     let (x, y) = (input.as_ptr() as u32, out.as_mut_ptr() as u32);
@@ -402,13 +393,11 @@ fn check_attention() -> Result<(), Error> {
     )
 }
 
-/// 2.2: a fully connected layer over two dynamically quantized rows with 4-bit weights
-/// in blocks of two, whose answer is exact in f32; then two calls the host must refuse.
-#[cfg(feature = "qd8")]
-fn check_qd8(f32_weights: &plugboard::runtime::cpu_accel::Weights) -> Result<(), Error> {
-    use plugboard::runtime::cpu_accel::{self, Qd8Weights, RowQuantization};
-    // Rows [1, -2, 3, 0] and [-1, 1, 2, -3], stored as `w + 8`, low nibble first.
-    let weights = Qd8Weights {
+/// The 4-bit weights of the `qd8` checks: rows `[1, -2, 3, 0]` and `[-1, 1, 2, -3]`,
+/// stored as `w + 8`, low nibble first, in blocks of two.
+#[cfg(any(feature = "qd8", feature = "qd8-f32"))]
+fn qd8_weights() -> plugboard::runtime::cpu_accel::Qd8Weights {
+    plugboard::runtime::cpu_accel::Qd8Weights {
         channels_out: 2,
         depth: 4,
         bits: 4,
@@ -416,8 +405,15 @@ fn check_qd8(f32_weights: &plugboard::runtime::cpu_accel::Weights) -> Result<(),
         data: vec![0x69, 0x8b, 0x97, 0x5a],
         scales: vec![0.5, 0.25, 1.0, 2.0],
         bias: Some(vec![0.5, -1.0]),
-    };
-    let handle = cpu_accel::add_weights_qd8(&weights)?;
+    }
+}
+
+/// 2.2: a fully connected layer over two dynamically quantized rows with 4-bit weights
+/// in blocks of two, whose answer is exact in f32; then two calls the host must refuse.
+#[cfg(feature = "qd8")]
+fn check_qd8(f32_weights: &plugboard::runtime::cpu_accel::Weights) -> Result<(), Error> {
+    use plugboard::runtime::cpu_accel::{self, RowQuantization};
+    let handle = cpu_accel::add_weights_qd8(&qd8_weights())?;
     let input: [i8; 8] = [1, 2, 3, 4, -1, 0, 2, 5];
     let rows = [
         RowQuantization {

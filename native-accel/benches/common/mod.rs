@@ -17,3 +17,14 @@ pub fn time(budget: Duration, mut f: impl FnMut()) -> f64 {
     }
     best
 }
+
+/// A xorshift generator of pseudo-random `u64`s from `seed` (not zero).
+#[allow(dead_code)] // not every bench uses it
+pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

@@ -132,6 +132,37 @@ impl CpuAccel {
         Ok(())
     }
 
+    /// The caller's linear memory, where 2.x calls name their inputs and outputs.
+    fn guest_memory(&self) -> Result<Arc<GuestMemory>, AccelError> {
+        self.memory
+            .clone()
+            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))
+    }
+
+    /// The `qd8` weights in slot `handle` and the input and output lengths of `rows`
+    /// rows through them.
+    fn qd8_layer(
+        weights: &[Option<(Weights, Charge)>],
+        handle: u32,
+        rows: usize,
+    ) -> Result<(&WeightsQd8, usize, usize), AccelError> {
+        let w = match Self::get(weights, handle)? {
+            Weights::Qd8(w) => w,
+            _ => {
+                return Err(AccelError::invalid(format!(
+                    "handle {handle} does not hold qd8 weights (add-weights-qd8)"
+                )))
+            }
+        };
+        let in_len = rows
+            .checked_mul(w.depth())
+            .ok_or_else(|| AccelError::invalid("the input size overflows"))?;
+        let out_len = rows
+            .checked_mul(w.channels_out())
+            .ok_or_else(|| AccelError::invalid("the output size overflows"))?;
+        Ok((w, in_len, out_len))
+    }
+
     /// Charges the `bytes` of lists the guest passed in (held for the call).
     fn charge_input(&self, bytes: usize) -> Result<Charge, AccelError> {
         self.account.charge(bytes, "the call's input lists")
@@ -260,10 +291,7 @@ impl CpuAccel {
         output: u32,
     ) -> Result<(), AccelError> {
         self.begin()?;
-        let memory = self
-            .memory
-            .clone()
-            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))?;
+        let memory = self.guest_memory()?;
         let (first, last) = match (steps.first(), steps.last()) {
             (Some(f), Some(l)) => (f, l),
             _ => return Err(AccelError::invalid("a chain has at least one step")),
@@ -331,26 +359,9 @@ impl CpuAccel {
         output_max: f32,
     ) -> Result<(), AccelError> {
         self.begin()?;
-        let memory = self
-            .memory
-            .clone()
-            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))?;
+        let memory = self.guest_memory()?;
         let _input = self.charge_input(rows.len().saturating_mul(8))?;
-        let w = match Self::get(&self.weights, handle)? {
-            Weights::Qd8(w) => w,
-            _ => {
-                return Err(AccelError::invalid(format!(
-                    "handle {handle} does not hold qd8 weights (add-weights-qd8)"
-                )))
-            }
-        };
-        let (m, n, k) = (rows.len(), w.channels_out(), w.depth());
-        let in_len = m
-            .checked_mul(k)
-            .ok_or_else(|| AccelError::invalid("the input size overflows"))?;
-        let out_len = m
-            .checked_mul(n)
-            .ok_or_else(|| AccelError::invalid("the output size overflows"))?;
+        let (w, in_len, out_len) = Self::qd8_layer(&self.weights, handle, rows.len())?;
         let _copy = self
             .account
             .charge(in_len, "the fully connected layer's input")?;
@@ -392,26 +403,8 @@ impl CpuAccel {
         output_max: f32,
     ) -> Result<(), AccelError> {
         self.begin()?;
-        let memory = self
-            .memory
-            .clone()
-            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))?;
-        let w = match Self::get(&self.weights, handle)? {
-            Weights::Qd8(w) => w,
-            _ => {
-                return Err(AccelError::invalid(format!(
-                    "handle {handle} does not hold qd8 weights (add-weights-qd8)"
-                )))
-            }
-        };
-        let m = rows as usize;
-        let (n, k) = (w.channels_out(), w.depth());
-        let in_len = m
-            .checked_mul(k)
-            .ok_or_else(|| AccelError::invalid("the input size overflows"))?;
-        let out_len = m
-            .checked_mul(n)
-            .ok_or_else(|| AccelError::invalid("the output size overflows"))?;
+        let memory = self.guest_memory()?;
+        let (w, in_len, out_len) = Self::qd8_layer(&self.weights, handle, rows as usize)?;
         let _copy = self.account.charge(
             in_len.saturating_mul(4),
             "the fully connected layer's input",

@@ -21,10 +21,7 @@ impl CpuAccel {
         output: u32,
     ) -> Result<(), AccelError> {
         self.begin()?;
-        let memory = self
-            .memory
-            .clone()
-            .ok_or_else(|| AccelError::invalid("the host cannot reach this component's memory"))?;
+        let memory = self.guest_memory()?;
         let geometry = AttentionGeometry {
             batch: g.batch as usize,
             seq_len: g.seq_len as usize,
