@@ -20,10 +20,9 @@
 //! Everything up to the `f32(...)` conversion is exact integer arithmetic, in any
 //! order.
 //!
-//! Layouts. 4-bit weights whose depth and block are whole multiples of 32 (every
-//! 8da4w layer) are kept packed, two per byte, in blocks of [`R`] output channels and
-//! 32 input channels: the AVX2 kernel multiplies 32 weights of two channels with one
-//! `vpmaddubsw` pair. Anything else is kept as one signed byte per weight, row by row.
+//! Layouts. 4-bit weights whose depth and block are whole multiples of 8 (every
+//! 8da4w layer) are kept packed, two per byte, one output channel per 32-bit lane
+//! (see [`packed`]). Anything else is kept as one signed byte per weight, row by row.
 
 use std::ops::Range;
 use std::time::Instant;
@@ -33,8 +32,7 @@ use super::Work;
 use crate::isa::{self, Isa};
 use crate::meter::{AccelError, Account, Charge};
 
-/// Output channels per block of the packed 4-bit layout.
-pub const R: usize = 8;
+pub use packed::R;
 
 /// Which kernels run a layer (the best available by default; tests and benchmarks
 /// force each). Every path gives the same bits (see the module docs).
@@ -46,7 +44,7 @@ pub enum Qd8Path {
     Avx2,
     /// x86-64 AVX2 with AVX-VNNI: 256-bit `vpdpbusd`.
     AvxVnni,
-    /// x86-64 AVX-512 F/BW/VL with VNNI: 512-bit `vpdpbusd`, four channels per load.
+    /// x86-64 AVX-512 F/BW/VL with VNNI: 512-bit `vpdpbusd`, a block's 16 channels per load.
     Avx512Vnni,
 }
 
@@ -137,13 +135,11 @@ pub struct RowQuant {
 }
 
 enum Layout {
-    /// 4-bit, in blocks of [`R`] channels (the last padded with zero weights): per
-    /// block and 32-channel chunk, each channel's 16 bytes in turn; scales per block,
-    /// group and channel. `Σ w` per group is not stored: the kernels multiply the
-    /// nibbles by `-zp` as they go (see [`block8`]). A decode step reads every weight
-    /// once and is bound by memory, so each byte kept per weight is time: 4.5 bits
-    /// per weight with bfloat16 scales (groups of 32), where storing the sums as i32
-    /// and the scales as f32 took 6.
+    /// 4-bit, in blocks of [`R`] channels ([`packed`]); scales per block, group and
+    /// channel. `Σ w` per group is not stored: the kernels sum the nibbles as they go.
+    /// A decode step reads every weight once and is bound by memory, so each byte
+    /// kept per weight is time: 4.5 bits per weight with bfloat16 scales (groups of
+    /// 32), where storing the sums as i32 and the scales as f32 took 6.
     Packed4 { data: Vec<u8>, scales: Scales },
     /// One signed byte per weight, row by row; scales and `Σ w` per row and group.
     Rows {
@@ -277,7 +273,7 @@ impl WeightsQd8 {
                 )));
             }
         }
-        let packed = spec.bits == 4 && k.is_multiple_of(32) && block.is_multiple_of(32);
+        let packed = spec.bits == 4 && k.is_multiple_of(8) && block.is_multiple_of(8);
         let bf16 = spec.scales.iter().all(|s| s.to_bits() & 0xffff == 0);
         let kept = if packed {
             n.next_multiple_of(R) * (k / 2 + groups * if bf16 { 2 } else { 4 })
@@ -305,17 +301,10 @@ impl WeightsQd8 {
         };
         let layout = if packed {
             let nb = n.div_ceil(R);
-            let chunks = k / 32;
-            // 0x88: both nibbles `0 + 8`, a zero weight, for the padding channels.
-            let mut data = vec![0x88u8; nb * chunks * R * 16];
+            let data = packed::pack(n, k, spec.data);
             let mut scales = vec![0f32; nb * groups * R];
             for j in 0..n {
                 let (b, r) = (j / R, j % R);
-                let src = &spec.data[j * row_bytes..][..row_bytes];
-                for c in 0..chunks {
-                    let dst = ((b * chunks + c) * R + r) * 16;
-                    data[dst..dst + 16].copy_from_slice(&src[c * 16..][..16]);
-                }
                 for g in 0..groups {
                     scales[(b * groups + g) * R + r] = spec.scales[j * groups + g];
                 }
@@ -512,24 +501,15 @@ pub fn fully_connected_qd8_with_path(
 struct Prepared<'a> {
     x: &'a [i8],
     rows: &'a [RowQuant],
-    /// Packed layout: each row's 32-element chunks reordered (16 even elements, then
-    /// 16 odd), and `8 Σ x` per row and group (the nibbles are `w + 8`).
-    deinterleaved: Vec<i8>,
+    /// Packed layout: `8 Σ x` per row and group (the nibbles are `w + 8`).
     xsums: Vec<i32>,
     path: Qd8Path,
 }
 
 impl<'a> Prepared<'a> {
     fn new(w: &WeightsQd8, x: &'a [i8], rows: &'a [RowQuant], path: Qd8Path) -> Prepared<'a> {
-        let (mut deinterleaved, mut xsums) = (Vec::new(), Vec::new());
+        let mut xsums = Vec::new();
         if w.is_packed() {
-            deinterleaved = vec![0i8; x.len()];
-            for (xb, ob) in x.chunks_exact(32).zip(deinterleaved.chunks_exact_mut(32)) {
-                for t in 0..16 {
-                    ob[t] = xb[2 * t];
-                    ob[16 + t] = xb[2 * t + 1];
-                }
-            }
             for xr in x.chunks_exact(w.k) {
                 for g in xr.chunks(w.block) {
                     let sum = g.iter().fold(0i32, |s, &v| s.wrapping_add(i32::from(v)));
@@ -540,56 +520,29 @@ impl<'a> Prepared<'a> {
         Prepared {
             x,
             rows,
-            deinterleaved,
             xsums,
             path,
         }
     }
 
-    /// Rows `i .. i + 4` of one block at once (`vnni::block8_rows_avx512`), when there
-    /// are four more rows, the path is AVX-512 VNNI, the kernel counts nibble sums (not
-    /// fused) and their zero points are bytes; `None` otherwise (one row at a time).
-    fn rows4(
+    /// Row `i` as the packed kernels read it.
+    fn row(&self, w: &WeightsQd8, i: usize) -> packed::Row<'_> {
+        packed::Row {
+            x: &self.x[i * w.k..][..w.k],
+            xsums: &self.xsums[i * w.groups..][..w.groups],
+            zp: self.rows[i].zero_point,
+        }
+    }
+
+    /// Rows `i .. i + N` of one packed block.
+    fn rows<const N: usize>(
         &self,
-        kernel: &Kernel<'_>,
+        w: &WeightsQd8,
+        block: &packed::Block<'_>,
         i: usize,
-        k: usize,
-        groups: usize,
-    ) -> Option<[[f32; R]; 4]> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use vnni::ROWS;
-            let rows = self.rows.get(i..i + ROWS)?;
-            if kernel.path != Qd8Path::Avx512Vnni
-                || kernel.usums.is_empty()
-                || rows.iter().any(|q| !(-128..=127).contains(&q.zero_point))
-            {
-                return None;
-            }
-            let xd: [&[i8]; ROWS] =
-                std::array::from_fn(|r| &self.deinterleaved[(i + r) * k..][..k]);
-            let xs: [&[i32]; ROWS] =
-                std::array::from_fn(|r| &self.xsums[(i + r) * groups..][..groups]);
-            let zp: [i32; ROWS] = std::array::from_fn(|r| rows[r].zero_point);
-            // SAFETY: the path runs only where AVX-512 VNNI is present
-            // (`Qd8Path::available`); the kernel checks every length.
-            Some(unsafe {
-                vnni::block8_rows_avx512(
-                    xd,
-                    kernel.blk,
-                    kernel.chunks_per_group,
-                    xs,
-                    zp,
-                    kernel.scales,
-                    kernel.usums,
-                )
-            })
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (kernel, i, k, groups);
-            None
-        }
+    ) -> [[f32; R]; N] {
+        let rows: [packed::Row<'_>; N] = std::array::from_fn(|r| self.row(w, i + r));
+        packed::block_rows(self.path, block, &rows)
     }
 
     /// Output channels `cols` of every row into `out` (`rows * cols.len()` values).
@@ -601,51 +554,53 @@ impl<'a> Prepared<'a> {
         };
         match &w.layout {
             Layout::Packed4 { data, scales } => {
-                let chunks = k / 32;
-                // Several rows share a block's `Σ u`: counted once per block, it spares
-                // each row the `-zp` products (see `block8`).
-                let mut usums = Vec::new();
+                let block_bytes = k / 2 * R;
+                // Rows at once per block, as many as the path keeps in registers: the
+                // block's weights are loaded and split into nibbles once for them.
+                let at_once = match self.path {
+                    Qd8Path::Avx512Vnni => 4,
+                    Qd8Path::Avx2 | Qd8Path::AvxVnni => 2,
+                    Qd8Path::Scalar => 1,
+                };
                 let mut j = cols.start;
                 while j < cols.end {
                     let b = j / R;
-                    let blk = &data[b * chunks * R * 16..][..chunks * R * 16];
-                    let sc = scales.slice(b * groups * R..(b + 1) * groups * R);
-                    if self.rows.len() > 1 {
-                        usums.resize(groups * R, 0);
-                        nibble_sums(self.path, blk, w.block / 32, &mut usums);
-                    }
-                    let kernel = Kernel {
-                        path: self.path,
-                        blk,
-                        chunks_per_group: w.block / 32,
-                        scales: sc,
-                        usums: &usums,
+                    let block = packed::Block {
+                        blk: &data[b * block_bytes..][..block_bytes],
+                        quads_per_group: w.block / 8,
+                        scales: scales.slice(b * groups * R..(b + 1) * groups * R),
                     };
-                    let mut rows4: Option<(usize, [[f32; R]; 4])> = None;
-                    for (i, q) in self.rows.iter().enumerate() {
-                        let xd = &self.deinterleaved[i * k..][..k];
-                        let xs = &self.xsums[i * groups..][..groups];
-                        // A prefill's rows four at a time where the kernel has that form.
-                        if i % 4 == 0 && rows4.is_none_or(|(at, _)| at != i) {
-                            rows4 = self.rows4(&kernel, i, k, groups).map(|a| (i, a));
-                        }
-                        let acc = match rows4 {
-                            Some((at, a)) if i - at < 4 => a[i - at],
-                            _ => block8(&kernel, xd, xs, q.zero_point),
+                    let mut i = 0;
+                    while i < self.rows.len() {
+                        let left = self.rows.len() - i;
+                        let mut accs = [[0f32; R]; 4];
+                        let take = if left >= 4 && at_once >= 4 {
+                            accs = self.rows::<4>(w, &block, i);
+                            4
+                        } else if left >= 2 && at_once >= 2 {
+                            accs[..2].copy_from_slice(&self.rows::<2>(w, &block, i));
+                            2
+                        } else {
+                            accs[..1].copy_from_slice(&self.rows::<1>(w, &block, i));
+                            1
                         };
-                        if b * R >= cols.start && (b + 1) * R <= cols.end {
-                            // A whole block: its eight outputs at once.
-                            let bias = w.bias.as_ref().map(|bs| &bs[b * R..][..R]);
-                            let o = &mut out[i * width + b * R - cols.start..][..R];
-                            finish_block(self.path, &acc, q.scale, bias, lo, hi, o);
-                            continue;
-                        }
-                        for (r, &a) in acc.iter().enumerate() {
-                            let jj = b * R + r;
-                            if jj >= j && jj < cols.end {
-                                out[i * width + jj - cols.start] = finish(a, i, jj);
+                        for (t, acc) in accs[..take].iter().enumerate() {
+                            let ii = i + t;
+                            if b * R >= cols.start && (b + 1) * R <= cols.end {
+                                // A whole block: its outputs at once.
+                                let bias = w.bias.as_ref().map(|bs| &bs[b * R..][..R]);
+                                let o = &mut out[ii * width + b * R - cols.start..][..R];
+                                finish_block(self.path, acc, self.rows[ii].scale, bias, lo, hi, o);
+                                continue;
+                            }
+                            for (r, &a) in acc.iter().enumerate() {
+                                let jj = b * R + r;
+                                if jj >= j && jj < cols.end {
+                                    out[ii * width + jj - cols.start] = finish(a, ii, jj);
+                                }
                             }
                         }
+                        i += take;
                     }
                     j = (b + 1) * R;
                 }
@@ -717,129 +672,9 @@ fn dot_i8(path: Qd8Path, a: &[i8], b: &[i8]) -> i32 {
     })
 }
 
-/// The fp32 accumulators of the [`R`] channels of one packed block for one row:
-/// `Σ_g f32(d[g][r]) · scales[g][r]`, groups in order, where over group `g`
-/// (`chunks_per_group` chunks of 32, `len` inputs) with the nibbles `u = w + 8`:
-///
-/// ```text
-/// d = Σ x·w - zp·Σ w = Σ (x - zp)·u - 8 Σ x + 8·zp·len = Σ x·u + Σ (-zp)·u - xsums[g] + 8·zp·len
-/// ```
-///
-/// all exact in i32, so no `Σ w` is stored. With one row the kernels multiply the
-/// nibbles by `-zp` as they go (a signed byte; `-zp = 128` is done as `127 + 1`); with
-/// several, `kernel.usums` holds the block's `Σ u` per group and channel
-/// ([`nibble_sums`]) and the group's sum subtracts `zp · Σ u` instead.
-fn block8(kernel: &Kernel<'_>, xd: &[i8], xsums: &[i32], zp: i32) -> [f32; R] {
-    let Kernel {
-        path,
-        blk,
-        chunks_per_group,
-        scales,
-        usums,
-    } = *kernel;
-    // The SIMD kernels take `-zp` as a byte: a zero point outside int8 (never one
-    // XNNPACK's `Convert` makes) goes to the portable code, which wraps as they would.
-    let path = if (-128..=127).contains(&zp) {
-        path
-    } else {
-        Qd8Path::Scalar
-    };
-    let fused = usums.is_empty();
-    // SAFETY (each arm): the path runs only where its features are present
-    // (`Qd8Path::available`); the lengths were laid out together by `WeightsQd8::new`
-    // and `Prepared::new` (`xd.len() = k`, `blk.len() = k / 32 * 128`, `R` scales and
-    // nibble sums per group, a sum of `x` per group), which the kernels check again.
-    #[cfg(target_arch = "x86_64")]
-    {
-        // `kernel::<FUSED>` on this block's arguments, FUSED as `fused` says.
-        macro_rules! run {
-            ($($f:ident)::+) => {
-                return unsafe {
-                    if fused {
-                        $($f)::+::<true>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-                    } else {
-                        $($f)::+::<false>(xd, blk, chunks_per_group, xsums, zp, scales, usums)
-                    }
-                }
-            };
-        }
-        match path {
-            Qd8Path::Avx512Vnni => run!(vnni::block8_avx512),
-            Qd8Path::AvxVnni => run!(vnni::block8_avx),
-            Qd8Path::Avx2 => run!(avx2::block8),
-            Qd8Path::Scalar => {}
-        }
-    }
-    let _ = fused;
-    let mut acc = [0f32; R];
-    let chunks = xd.len() / 32;
-    for (g, &xs) in xsums.iter().enumerate() {
-        let (c0, c1) = (
-            g * chunks_per_group,
-            ((g + 1) * chunks_per_group).min(chunks),
-        );
-        let mut d = [group_constant(xs, zp, c0, c1); R];
-        for c in c0..c1 {
-            let xc = &xd[c * 32..][..32];
-            for (r, dr) in d.iter_mut().enumerate() {
-                let wc = &blk[(c * R + r) * 16..][..16];
-                for t in 0..16 {
-                    let (lo, hi) = (i32::from(wc[t] & 0xf), i32::from(wc[t] >> 4));
-                    let p = (i32::from(xc[t]).wrapping_sub(zp))
-                        .wrapping_mul(lo)
-                        .wrapping_add((i32::from(xc[16 + t]).wrapping_sub(zp)).wrapping_mul(hi));
-                    *dr = dr.wrapping_add(p);
-                }
-            }
-        }
-        for r in 0..R {
-            acc[r] += d[r] as f32 * scales.at(g * R + r);
-        }
-    }
-    acc
-}
-
-/// What [`block8`] runs on for one packed block: the kernels, the block's weights, its
-/// groups' size in chunks of 32, scales, and `Σ u` per group and channel (empty: the
-/// kernels count with `-zp` themselves).
-#[derive(Clone, Copy)]
-struct Kernel<'a> {
-    path: Qd8Path,
-    blk: &'a [u8],
-    chunks_per_group: usize,
-    scales: ScalesRef<'a>,
-    usums: &'a [i32],
-}
-
-/// `Σ u` (the nibbles, `w + 8`) of each group and channel of one packed block into
-/// `sums[g * R + r]` (`sums` holds the block's groups).
-fn nibble_sums(path: Qd8Path, blk: &[u8], chunks_per_group: usize, sums: &mut [i32]) {
-    #[cfg(target_arch = "x86_64")]
-    if path >= Qd8Path::Avx2 {
-        // SAFETY: every path from `Avx2` up runs only where AVX2 is present.
-        unsafe { avx2::nibble_sums(blk, chunks_per_group, sums) };
-        return;
-    }
-    let _ = path;
-    let chunks = blk.len() / (R * 16);
-    for (g, s) in sums.chunks_exact_mut(R).enumerate() {
-        let (c0, c1) = (
-            g * chunks_per_group,
-            ((g + 1) * chunks_per_group).min(chunks),
-        );
-        for (r, sr) in s.iter_mut().enumerate() {
-            *sr = (c0..c1)
-                .flat_map(|c| &blk[(c * R + r) * 16..][..16])
-                .map(|&b| i32::from(b & 0xf) + i32::from(b >> 4))
-                .sum();
-        }
-    }
-}
-
-/// `8·zp·len - xsums[g]` for the group of chunks `c0..c1` (see [`block8`]).
-fn group_constant(xs: i32, zp: i32, c0: usize, c1: usize) -> i32 {
-    let len = (32 * c1.saturating_sub(c0)) as i32;
-    zp.wrapping_mul(8).wrapping_mul(len).wrapping_sub(xs)
+/// `8·zp·len - xsums[g]` for a group of `len` inputs (see [`packed`]).
+fn group_constant(xs: i32, zp: i32, len: usize) -> i32 {
+    zp.wrapping_mul(8).wrapping_mul(len as i32).wrapping_sub(xs)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -860,13 +695,18 @@ mod avx2 {
     ) {
         // SAFETY: the caller keeps `R` values in `out` and `bias`.
         unsafe {
-            let y = _mm256_mul_ps(_mm256_loadu_ps(acc.as_ptr()), _mm256_set1_ps(scale));
-            let b = match bias {
-                Some(b) => _mm256_loadu_ps(b.as_ptr()),
-                None => _mm256_setzero_ps(),
-            };
-            let y = _mm256_max_ps(_mm256_add_ps(y, b), _mm256_set1_ps(lo));
-            _mm256_storeu_ps(out.as_mut_ptr(), _mm256_min_ps(y, _mm256_set1_ps(hi)));
+            for h in (0..R).step_by(8) {
+                let y = _mm256_mul_ps(_mm256_loadu_ps(acc.as_ptr().add(h)), _mm256_set1_ps(scale));
+                let b = match bias {
+                    Some(b) => _mm256_loadu_ps(b.as_ptr().add(h)),
+                    None => _mm256_setzero_ps(),
+                };
+                let y = _mm256_max_ps(_mm256_add_ps(y, b), _mm256_set1_ps(lo));
+                _mm256_storeu_ps(
+                    out.as_mut_ptr().add(h),
+                    _mm256_min_ps(y, _mm256_set1_ps(hi)),
+                );
+            }
         }
     }
 
@@ -894,42 +734,6 @@ mod avx2 {
         s
     }
 
-    /// [`super::nibble_sums`] with AVX2: each channel pair's 32 bytes per load, the
-    /// two nibbles of a byte added (at most 30), then `vpsadbw` adds eight bytes at a
-    /// time into 64-bit lanes.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn nibble_sums(blk: &[u8], chunks_per_group: usize, sums: &mut [i32]) {
-        let chunks = blk.len() / (R * 16);
-        let mask = _mm256_set1_epi8(0x0f);
-        let zero = _mm256_setzero_si256();
-        for (g, s) in sums.chunks_exact_mut(R).enumerate() {
-            let (c0, c1) = (
-                g * chunks_per_group,
-                ((g + 1) * chunks_per_group).min(chunks),
-            );
-            let mut a = [zero; R / 2];
-            for c in c0..c1 {
-                for (p, ap) in a.iter_mut().enumerate() {
-                    // SAFETY: c < chunks, so R * 16 bytes at c * R * 16 are in `blk`.
-                    let w =
-                        unsafe { _mm256_loadu_si256(blk.as_ptr().add(c * R * 16 + p * 32).cast()) };
-                    let t = _mm256_add_epi8(
-                        _mm256_and_si256(w, mask),
-                        _mm256_and_si256(_mm256_srli_epi16(w, 4), mask),
-                    );
-                    *ap = _mm256_add_epi64(*ap, _mm256_sad_epu8(t, zero));
-                }
-            }
-            for (p, ap) in a.iter().enumerate() {
-                let mut lanes = [0i64; 4];
-                // SAFETY: four 64-bit lanes.
-                unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), *ap) };
-                s[2 * p] = (lanes[0] + lanes[1]) as i32;
-                s[2 * p + 1] = (lanes[2] + lanes[3]) as i32;
-            }
-        }
-    }
-
     #[target_feature(enable = "avx2")]
     fn hsum(v: __m256i) -> i32 {
         let s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
@@ -937,129 +741,12 @@ mod avx2 {
         let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
         _mm_cvtsi128_si32(s)
     }
-
-    /// [`super::block8`] with AVX2. Per chunk of 32 inputs, two channels' 32 bytes
-    /// are one load: their low nibbles (even inputs) meet the chunk's 16 even inputs
-    /// broadcast to both halves, their high nibbles the 16 odd ones, and both nibbles'
-    /// sum `-zp`, through `vpmaddubsw` (unsigned nibble times signed byte; a pair sums
-    /// to at most 2 · 30 · 128, so nothing saturates, and the three results add to at
-    /// most 8 · 15 · 128 in 16 bits), then `vpmaddwd` by ones into 32 bits.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn block8<const FUSED: bool>(
-        xd: &[i8],
-        blk: &[u8],
-        chunks_per_group: usize,
-        xsums: &[i32],
-        zp: i32,
-        scales: super::ScalesRef<'_>,
-        usums: &[i32],
-    ) -> [f32; R] {
-        let Some(chunks) = super::vnni_fits(xd, blk, chunks_per_group, xsums, scales, usums, FUSED)
-        else {
-            return [f32::NAN; R];
-        };
-        let (nzp, extra) = super::negated_zero_point(zp);
-        let mask = _mm256_set1_epi8(0x0f);
-        let ones = _mm256_set1_epi16(1);
-        let nzpv = _mm256_set1_epi8(nzp);
-        let extrav = _mm256_set1_epi8(extra);
-        // hadd's lane order [0, 2, 4, 6 | 1, 3, 5, 7] back to channel order.
-        let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-        let mut acc = _mm256_setzero_ps();
-        for (g, &xs) in xsums.iter().enumerate() {
-            let (c0, c1) = (
-                g * chunks_per_group,
-                ((g + 1) * chunks_per_group).min(chunks),
-            );
-            let z = _mm256_setzero_si256();
-            let mut a = [z; R / 2];
-            for c in c0..c1 {
-                // SAFETY: c < chunks: 32 inputs at 32 c, R * 16 weight bytes at
-                // c * R * 16 (both checked above); unaligned loads.
-                unsafe {
-                    let xp = xd.as_ptr().add(c * 32);
-                    let xe = _mm256_broadcastsi128_si256(_mm_loadu_si128(xp.cast()));
-                    let xo = _mm256_broadcastsi128_si256(_mm_loadu_si128(xp.add(16).cast()));
-                    let wp = blk.as_ptr().add(c * R * 16);
-                    for (p, ap) in a.iter_mut().enumerate() {
-                        let w = _mm256_loadu_si256(wp.add(p * 32).cast());
-                        let lo = _mm256_and_si256(w, mask);
-                        let hi = _mm256_and_si256(_mm256_srli_epi16(w, 4), mask);
-                        let t = if FUSED { _mm256_add_epi8(lo, hi) } else { lo };
-                        let mut s = _mm256_add_epi16(
-                            _mm256_maddubs_epi16(lo, xe),
-                            _mm256_maddubs_epi16(hi, xo),
-                        );
-                        if FUSED {
-                            s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, nzpv));
-                            if extra != 0 {
-                                s = _mm256_add_epi16(s, _mm256_maddubs_epi16(t, extrav));
-                            }
-                        }
-                        *ap = _mm256_add_epi32(*ap, _mm256_madd_epi16(s, ones));
-                    }
-                }
-            }
-            // a[p]: channel 2p in the low half, 2p + 1 in the high half.
-            let h01 = _mm256_hadd_epi32(a[0], a[1]);
-            let h23 = _mm256_hadd_epi32(a[2], a[3]);
-            let d = _mm256_permutevar8x32_epi32(_mm256_hadd_epi32(h01, h23), order);
-            let mut d =
-                _mm256_add_epi32(d, _mm256_set1_epi32(super::group_constant(xs, zp, c0, c1)));
-            if !FUSED {
-                // SAFETY: R nibble sums per group (checked above).
-                let us = unsafe { _mm256_loadu_si256(usums.as_ptr().add(g * R).cast()) };
-                d = _mm256_sub_epi32(d, _mm256_mullo_epi32(_mm256_set1_epi32(zp), us));
-            }
-            // SAFETY: R scales per group (checked above).
-            let scv = unsafe { scales.load8(g * R) };
-            acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_cvtepi32_ps(d), scv));
-        }
-        let mut outv = [0f32; R];
-        // SAFETY: R floats.
-        unsafe { _mm256_storeu_ps(outv.as_mut_ptr(), acc) };
-        outv
-    }
-}
-
-/// `-zp` as a signed byte and what is left of it (`-zp = 128` is `127 + 1`; a zero
-/// point outside int8 gives what it gives, as its sums wrap).
-fn negated_zero_point(zp: i32) -> (i8, i8) {
-    let n = zp.wrapping_neg();
-    if n == 128 {
-        (127, 1)
-    } else {
-        (n as i8, 0)
-    }
-}
-
-/// The checks every SIMD kernel makes before it reads (the safe callers laid the
-/// slices out together; a mismatch gives NaN, never an out-of-bounds read): the
-/// chunks of `xd`, when everything fits.
-fn vnni_fits(
-    xd: &[i8],
-    blk: &[u8],
-    chunks_per_group: usize,
-    xsums: &[i32],
-    scales: ScalesRef<'_>,
-    usums: &[i32],
-    fused: bool,
-) -> Option<usize> {
-    let chunks = xd.len() / 32;
-    let groups = xsums.len();
-    (blk.len() >= chunks * R * 16
-        && scales.len() >= groups * R
-        && (fused || usums.len() >= groups * R)
-        && chunks_per_group > 0
-        && groups >= chunks.div_ceil(chunks_per_group))
-    .then_some(chunks)
 }
 
 mod convert;
 pub use convert::quantize_rows;
 
-#[cfg(target_arch = "x86_64")]
-mod vnni;
+mod packed;
 
 #[cfg(test)]
 mod tests;
