@@ -460,3 +460,25 @@ fn hadamard_and_indexed_cache_updates_match_executorch() {
         assert!(d <= tol, "output {k}: {d} from ExecuTorch");
     }
 }
+
+/// `preprocess::tile_crop` (a [3, 8, 8] image cut into four 4 x 4 tiles, a dynamic
+/// tile count) and `llama::fallback` (a copy) from the LLM library
+/// (`tests/fixtures/llm_copy_ops`, `export.py`'s `LlmCopyOps`): bit for bit with
+/// ExecuTorch's runtime and with eager PyTorch.
+#[test]
+fn tile_crop_and_fallback_match_executorch() {
+    let dir = fixtures().join("llm_copy_ops");
+    let inputs = plugboard_tests::read_numbered(&dir, "input");
+    let path = dir.join("llm_copy_ops.portable.pte");
+    let got = plugboard_tests::run(&registry(), &path, &inputs)
+        .unwrap_or_else(|e| panic!("llm_copy_ops: {e}"));
+    for reference in ["et_portable_output", "expected"] {
+        let want = plugboard_tests::read_numbered(&dir, reference);
+        assert_eq!((got.len(), want.len()), (2, 2), "outputs");
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            let g = g.as_tensor().expect("tensor output");
+            assert_eq!((g.dtype, &g.sizes), (w.dtype, &w.sizes), "output {k}");
+            assert!(g.data == w.data, "output {k}: not {reference}'s bits");
+        }
+    }
+}

@@ -119,3 +119,31 @@ fn per_token_quantization_matches_executorch() {
     let d = plugboard_tests::max_abs_diff(g, &eager[0]).expect("comparable");
     assert!(d <= 1e-5, "dequantized values {d} from eager PyTorch");
 }
+
+/// The quantized operators that compute outside a delegate (`tests/fixtures/quant_ops`,
+/// `export.py`'s `QuantOps`): `quantized_decomposed::add` on uint8 tensors,
+/// `mixed_linear` with per-group and per-channel scales, `mixed_mm` with per-row
+/// scales. Every output bit for bit with ExecuTorch's runtime and its quantized
+/// kernels; the float outputs within 1e-5 of eager PyTorch's float products (eager has
+/// no CPU kernels for these operators: `export.py` computes their definitions) and the
+/// sum within one quantum of eager's dequantize-add-quantize.
+#[test]
+fn quantized_add_and_mixed_matmuls_match_executorch() {
+    let dir = fixtures().join("quant_ops");
+    let inputs = read_numbered(&dir, "input");
+    let path = dir.join("quant_ops.portable.pte");
+    let got = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("quant_ops: {e}"));
+    let want = read_numbered(&dir, "et_portable_output");
+    assert_eq!((got.len(), want.len()), (4, 4), "outputs");
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        let g = g.as_tensor().expect("tensor output");
+        assert_eq!((g.dtype, &g.sizes), (w.dtype, &w.sizes), "output {k}");
+        assert!(g.data == w.data, "output {k}: not ExecuTorch's bits");
+    }
+    let eager = read_numbered(&dir, "expected");
+    for (k, tol) in [(0, 1.0), (1, 1e-5), (2, 1e-5), (3, 1e-5)] {
+        let g = got[k].as_tensor().expect("tensor output");
+        let d = plugboard_tests::max_abs_diff(g, &eager[k]).expect("comparable");
+        assert!(d <= tol, "output {k}: {d} from eager PyTorch");
+    }
+}

@@ -11,12 +11,15 @@
 //!   over the cache with a start position, causal masks and grouped-query attention;
 //! - `llama::update_cache_with_indices.out` ([`update_cache`]): the cache update at
 //!   positions an index tensor names;
-//! - `llama::fast_hadamard_transform.out` ([`hadamard`]): SpinQuant's rotation.
+//! - `llama::fast_hadamard_transform.out` ([`hadamard`]): SpinQuant's rotation;
+//! - `llama::fallback.out`, `preprocess::tile_crop.out` ([`copy`]): a copy, and an
+//!   image cut into tiles.
 //!
 //! The cache tensors are the program's mutable buffers: memory-planned, kept from one
 //! `execute` to the next by the host.
 
 mod args;
+mod copy;
 mod hadamard;
 mod sdpa;
 mod update_cache;
@@ -66,6 +69,22 @@ const OPERATORS: &[(&str, &[ScalarType], Kernel)] = &[
         &[ScalarType::Float],
         hadamard::fast_hadamard_transform_out,
     ),
+    ("llama::fallback.out", ANY_DTYPE, copy::fallback_out),
+    ("preprocess::tile_crop.out", ANY_DTYPE, copy::tile_crop_out),
+];
+
+/// Every dtype the byte-moving operators take.
+const ANY_DTYPE: &[ScalarType] = &[
+    ScalarType::Float,
+    ScalarType::Half,
+    ScalarType::Bfloat16,
+    ScalarType::Double,
+    ScalarType::Char,
+    ScalarType::Byte,
+    ScalarType::Short,
+    ScalarType::Int,
+    ScalarType::Long,
+    ScalarType::Bool,
 ];
 
 struct LlmOps;

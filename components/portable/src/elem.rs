@@ -183,7 +183,8 @@ pub fn half_to_f32(bits: u16) -> f32 {
     f32::from_bits(v)
 }
 
-fn f32_to_f16(v: f32) -> u16 {
+/// IEEE half-precision bits of `v`, rounded to nearest even.
+pub fn f32_to_f16(v: f32) -> u16 {
     let x = v.to_bits();
     let sign = ((x >> 16) & 0x8000) as u16;
     let exp = ((x >> 23) & 0xff) as i32;

@@ -19,6 +19,7 @@ pub mod pool;
 pub mod prim;
 pub mod quantize;
 pub mod quantized;
+pub mod quantized_arith;
 pub mod reduce;
 pub mod shape;
 pub mod softmax;
@@ -49,6 +50,7 @@ pub fn register_all(r: &mut Registrar) {
     prim::register(r);
     quantize::register(r);
     quantized::register(r);
+    quantized_arith::register(r);
     reduce::register(r);
     shape::register(r);
     softmax::register(r);
