@@ -147,3 +147,71 @@ fn quantized_add_and_mixed_matmuls_match_executorch() {
         assert!(d <= tol, "output {k}: {d} from eager PyTorch");
     }
 }
+
+/// Mean and standard deviation of a sample.
+fn moments(v: &[f64]) -> (f64, f64) {
+    let n = v.len() as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
+    (mean, var.sqrt())
+}
+
+/// `aten::rand` and `aten::randn` (`tests/fixtures/random_ops`, `export.py`'s
+/// `RandomOps`: 4096 values each). As in ExecuTorch's runtime there is no seed, so the
+/// values are checked as samples: uniform on [0, 1) with mean 1/2 and deviation
+/// 1/sqrt(12), standard normal with mean 0 and deviation 1 (each within about six
+/// standard errors), like ExecuTorch's own sample's moments; a second execute draws
+/// other values; the deterministic output is eager PyTorch's.
+#[test]
+fn random_tensors_are_fresh_samples_of_their_distributions() {
+    let dir = fixtures().join("random_ops");
+    let inputs = read_numbered(&dir, "input");
+    let path = dir.join("random_ops.portable.pte");
+    let first = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("random_ops: {e}"));
+    let second = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("random_ops: {e}"));
+    let et = read_numbered(&dir, "et_portable_output");
+    let eager = read_numbered(&dir, "expected");
+    let values = |t: &plugboard::Tensor| t.to_f64_vec().expect("float values");
+    let (uniform, normal) = (1.0 / 12f64.sqrt(), 1.0);
+    for (k, (mean, dev)) in [(0.5, uniform), (0.0, normal)].into_iter().enumerate() {
+        let g = first[k].as_tensor().expect("tensor output");
+        assert_eq!(
+            (g.dtype, &g.sizes),
+            (et[k].dtype, &et[k].sizes),
+            "output {k}"
+        );
+        let v = values(g);
+        if k == 0 {
+            assert!(
+                v.iter().all(|x| (0.0..1.0).contains(x)),
+                "rand outside [0, 1)"
+            );
+        }
+        let (m, s) = moments(&v);
+        let (em, es) = moments(&values(&et[k]));
+        let se = dev / (v.len() as f64).sqrt();
+        assert!(
+            (m - mean).abs() < 6.0 * se,
+            "output {k}: mean {m}, want {mean}"
+        );
+        assert!(
+            (s - dev).abs() < 0.05 * dev,
+            "output {k}: deviation {s}, want {dev}"
+        );
+        assert!(
+            (m - em).abs() < 8.0 * se,
+            "output {k}: mean {m}, ExecuTorch's {em}"
+        );
+        assert!(
+            (s - es).abs() < 0.07 * dev,
+            "output {k}: deviation {s}, ExecuTorch's {es}"
+        );
+        let again = values(second[k].as_tensor().expect("tensor output"));
+        assert!(
+            again != v,
+            "output {k}: the same values on a second execute"
+        );
+    }
+    let g = first[2].as_tensor().expect("tensor output");
+    assert_eq!(plugboard_tests::max_abs_diff(g, &eager[2]), Ok(0.0));
+}

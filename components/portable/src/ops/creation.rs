@@ -53,7 +53,7 @@ pub fn fill(out: &Tensor, s: Scalar) -> KResult<()> {
 }
 
 /// A size list argument as sizes (negative sizes are an error).
-fn sizes_arg(args: &Args, i: usize) -> KResult<Vec<usize>> {
+pub fn sizes_arg(args: &Args, i: usize) -> KResult<Vec<usize>> {
     args.int_list(i)?
         .into_iter()
         .map(|s| usize::try_from(s).map_err(|_| invalid(format!("negative size {s}"))))

@@ -20,6 +20,7 @@ pub mod prim;
 pub mod quantize;
 pub mod quantized;
 pub mod quantized_arith;
+pub mod random;
 pub mod reduce;
 pub mod shape;
 pub mod softmax;
@@ -51,6 +52,7 @@ pub fn register_all(r: &mut Registrar) {
     quantize::register(r);
     quantized::register(r);
     quantized_arith::register(r);
+    random::register(r);
     reduce::register(r);
     shape::register(r);
     softmax::register(r);
