@@ -465,6 +465,29 @@ fn hadamard_and_indexed_cache_updates_match_executorch() {
 /// tile count) and `llama::fallback` (a copy) from the LLM library
 /// (`tests/fixtures/llm_copy_ops`, `export.py`'s `LlmCopyOps`): bit for bit with
 /// ExecuTorch's runtime and with eager PyTorch.
+/// `llama::custom_quantized_sdpa` over an int8 KV cache (`tests/fixtures/quant_sdpa`,
+/// `export.py`'s `QuantSdpa`: int8 query, keys and values with zero points and scales
+/// per token and head, grouped-query, causal from position 2; and the `[B, H, S, D]`
+/// layout of `is_seq_at_dim_2`): within 1e-5 of ExecuTorch's runtime and of its eager
+/// kernel (ExecuTorch scales the integer sums, plugboard the dequantized rows).
+#[test]
+fn quantized_sdpa_matches_executorch() {
+    let dir = fixtures().join("quant_sdpa");
+    let inputs = plugboard_tests::read_numbered(&dir, "input");
+    let path = dir.join("quant_sdpa.portable.pte");
+    let got = plugboard_tests::run(&registry(), &path, &inputs)
+        .unwrap_or_else(|e| panic!("quant_sdpa: {e}"));
+    for reference in ["et_portable_output", "expected"] {
+        let want = plugboard_tests::read_numbered(&dir, reference);
+        assert_eq!((got.len(), want.len()), (2, 2), "outputs");
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            let g = g.as_tensor().expect("tensor output");
+            let d = plugboard_tests::max_abs_diff(g, w).expect("comparable");
+            assert!(d <= 1e-5, "output {k}: {d} from {reference}");
+        }
+    }
+}
+
 #[test]
 fn tile_crop_and_fallback_match_executorch() {
     let dir = fixtures().join("llm_copy_ops");

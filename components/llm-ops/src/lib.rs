@@ -12,6 +12,8 @@
 //! - `llama::update_cache_with_indices.out` ([`update_cache`]): the cache update at
 //!   positions an index tensor names;
 //! - `llama::fast_hadamard_transform.out` ([`hadamard`]): SpinQuant's rotation;
+//! - `llama::custom_quantized_sdpa.out` ([`quantized_sdpa`]): the attention over an
+//!   int8 KV cache;
 //! - `llama::fallback.out`, `preprocess::tile_crop.out` ([`copy`]): a copy, and an
 //!   image cut into tiles.
 //!
@@ -21,6 +23,7 @@
 mod args;
 mod copy;
 mod hadamard;
+mod quantized_sdpa;
 mod sdpa;
 mod update_cache;
 
@@ -68,6 +71,11 @@ const OPERATORS: &[(&str, &[ScalarType], Kernel)] = &[
         "llama::fast_hadamard_transform.out",
         &[ScalarType::Float],
         hadamard::fast_hadamard_transform_out,
+    ),
+    (
+        "llama::custom_quantized_sdpa.out",
+        &[ScalarType::Float, ScalarType::Char],
+        quantized_sdpa::custom_quantized_sdpa_out,
     ),
     ("llama::fallback.out", ANY_DTYPE, copy::fallback_out),
     ("preprocess::tile_crop.out", ANY_DTYPE, copy::tile_crop_out),

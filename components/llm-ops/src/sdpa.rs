@@ -126,8 +126,9 @@ unsafe fn floats<'t>(t: &TensorRef, what: &str) -> Result<&'t [f32], Error> {
         .map_err(|e| invalid_argument(format!("{what}: {}", e.message)))
 }
 
+/// `custom_sdpa` on float32 tensors in the layouts of the module docs.
 #[allow(clippy::too_many_arguments)]
-fn attend(
+pub(crate) fn attend(
     query: &TensorRef,
     key: &TensorRef,
     value: &TensorRef,
@@ -141,45 +142,15 @@ fn attend(
     check_4d(query, "query")?;
     check_4d(key, "key")?;
     check_4d(value, "value")?;
-    if key.sizes != value.sizes {
-        return Err(invalid_argument(format!(
-            "key {:?} and value {:?} differ",
-            key.sizes, value.sizes
-        )));
-    }
-    if mask.is_some() && is_causal {
-        return Err(invalid_argument(
-            "attn_mask and is_causal cannot be set at the same time",
-        ));
-    }
-    let (batch, seq, heads, dim) = (
-        size(query, 0),
-        size(query, 1),
-        size(query, 2),
-        size(query, 3),
-    );
-    let (max_seq, kv_heads) = (size(key, 1), size(key, 2));
-    if size(key, 0) != batch || size(key, 3) != dim {
-        return Err(invalid_argument(format!(
-            "query {:?} and key {:?} differ in batch or head dim",
-            query.sizes, key.sizes
-        )));
-    }
-    if kv_heads == 0 || heads % kv_heads != 0 {
-        return Err(invalid_argument(format!(
-            "{heads} query heads are not a multiple of {kv_heads} KV heads"
-        )));
-    }
-    let kv_len = usize::try_from(start_pos)
-        .ok()
-        .map(|s| s + seq)
-        .filter(|&n| n <= max_seq)
-        .ok_or_else(|| {
-            invalid_argument(format!(
-                "start_pos {start_pos} with {seq} positions does not fit a cache of {max_seq}"
-            ))
-        })?;
-    let start = kv_len - seq;
+    let sizes = |t: &TensorRef| [size(t, 0), size(t, 1), size(t, 2), size(t, 3)];
+    let shape = Shape::plan(
+        sizes(query),
+        sizes(key),
+        sizes(value),
+        start_pos,
+        is_causal,
+        mask,
+    )?;
     // The output takes the query's sizes.
     let mut updates = Vec::new();
     let mut out = out.clone();
@@ -198,20 +169,139 @@ fn attend(
             floats(value, "value")?,
         )
     };
-    let mask = match mask {
-        Some(m) => {
-            if m.sizes.len() != 2 || size(m, 0) != seq || size(m, 1) < kv_len {
-                return Err(invalid_argument(format!(
-                    "attn_mask must be [{seq}, >= {kv_len}], got {:?}",
-                    m.sizes
-                )));
-            }
-            // SAFETY: as above.
-            Some((unsafe { floats(m, "attn_mask")? }, size(m, 1)))
+    // SAFETY: as above.
+    let mask = unsafe { shape.mask(mask) }?;
+    // SAFETY: checked against the blocks; no other view of `out` is alive.
+    let o = unsafe { out.f32s_mut() }?;
+    run(&shape, q, k, v, mask, is_causal, scale, o)?;
+    Ok(updates)
+}
+
+/// The sizes of one attention: query `[batch, seq, heads, dim]`, caches `[batch,
+/// max_seq, kv_heads, dim]` of which the first `kv_len` positions are read, the query
+/// rows at positions `start ..`.
+pub(crate) struct Shape {
+    pub batch: usize,
+    pub seq: usize,
+    pub heads: usize,
+    pub dim: usize,
+    pub max_seq: usize,
+    pub kv_heads: usize,
+    pub kv_len: usize,
+    pub start: usize,
+}
+
+impl Shape {
+    /// Checks the sizes (query `[B, S, Hq, D]`, key and value `[B, max_seq, Hkv, D]`,
+    /// logical order) and the start position against each other.
+    pub fn plan(
+        query: [usize; 4],
+        key: [usize; 4],
+        value: [usize; 4],
+        start_pos: i64,
+        is_causal: bool,
+        mask: Option<&TensorRef>,
+    ) -> Result<Shape, Error> {
+        if key != value {
+            return Err(invalid_argument(format!(
+                "key {key:?} and value {value:?} differ"
+            )));
         }
-        None => None,
-    };
+        if mask.is_some() && is_causal {
+            return Err(invalid_argument(
+                "attn_mask and is_causal cannot be set at the same time",
+            ));
+        }
+        let [batch, seq, heads, dim] = query;
+        let [_, max_seq, kv_heads, _] = key;
+        if key[0] != batch || key[3] != dim {
+            return Err(invalid_argument(format!(
+                "query {query:?} and key {key:?} differ in batch or head dim"
+            )));
+        }
+        if kv_heads == 0 || heads % kv_heads != 0 {
+            return Err(invalid_argument(format!(
+                "{heads} query heads are not a multiple of {kv_heads} KV heads"
+            )));
+        }
+        let kv_len = usize::try_from(start_pos)
+            .ok()
+            .map(|s| s + seq)
+            .filter(|&n| n <= max_seq)
+            .ok_or_else(|| {
+                invalid_argument(format!(
+                    "start_pos {start_pos} with {seq} positions does not fit a cache of {max_seq}"
+                ))
+            })?;
+        Ok(Shape {
+            batch,
+            seq,
+            heads,
+            dim,
+            max_seq,
+            kv_heads,
+            kv_len,
+            start: kv_len - seq,
+        })
+    }
+
+    /// The mask's values and row stride, checked to be `[S, >= kv_len]`.
+    ///
+    /// # Safety
+    /// As [`floats`]: nothing writes the mask while the view lives.
+    pub unsafe fn mask<'t>(
+        &self,
+        mask: Option<&TensorRef>,
+    ) -> Result<Option<(&'t [f32], usize)>, Error> {
+        let Some(m) = mask else {
+            return Ok(None);
+        };
+        if m.sizes.len() != 2 || size(m, 0) != self.seq || size(m, 1) < self.kv_len {
+            return Err(invalid_argument(format!(
+                "attn_mask must be [{}, >= {}], got {:?}",
+                self.seq, self.kv_len, m.sizes
+            )));
+        }
+        // SAFETY: the caller's promise.
+        Ok(Some((unsafe { floats(m, "attn_mask")? }, size(m, 1))))
+    }
+}
+
+/// The attention of checked float32 views (`mask`: the mask and its row stride) into
+/// `o`, on the host's kernel where it has one; `scale` defaults to `1 / sqrt(dim)`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run(
+    shape: &Shape,
+    q: &[f32],
+    k: &[f32],
+    v: &[f32],
+    mask: Option<(&[f32], usize)>,
+    is_causal: bool,
+    scale: Option<f64>,
+    o: &mut [f32],
+) -> Result<(), Error> {
+    let &Shape {
+        batch,
+        seq,
+        heads,
+        dim,
+        max_seq,
+        kv_heads,
+        kv_len,
+        start,
+    } = shape;
     let scale = scale.unwrap_or(1.0 / (dim as f64).sqrt()) as f32;
+    let needed = [
+        (q.len(), batch * seq * heads * dim, "query"),
+        (k.len(), batch * max_seq * kv_heads * dim, "key"),
+        (v.len(), batch * max_seq * kv_heads * dim, "value"),
+        (o.len(), batch * seq * heads * dim, "out"),
+    ];
+    if let Some((got, want, what)) = needed.into_iter().find(|&(got, want, _)| got < want) {
+        return Err(invalid_argument(format!(
+            "{what} holds {got} values, the attention reads {want}"
+        )));
+    }
     if native::available() {
         let geometry = AttentionGeometry {
             batch: batch as u32,
@@ -224,8 +314,6 @@ fn attend(
             causal: is_causal,
             scale,
         };
-        // SAFETY: checked against the blocks; no other view of `out` is alive.
-        let o = unsafe { out.f32s_mut() }?;
         let at = |x: &[f32]| x.as_ptr() as u32;
         let mask = mask.map(|(m, stride)| AttentionMask {
             address: at(m),
@@ -237,10 +325,8 @@ fn attend(
                 message: format!("cpu-accel.attention: {}", e.message),
             },
         )?;
-        return Ok(updates);
+        return Ok(());
     }
-    // SAFETY: checked against the blocks; no other view of `out` is alive.
-    let o = unsafe { out.f32s_mut() }?;
     let reps = heads / kv_heads;
     // Keys outer, heads inner: each pass walks the cache from its first position to
     // its last, every head of a position at once, as the cache lies in memory ([B,
@@ -301,7 +387,7 @@ fn attend(
             }
         }
     }
-    Ok(updates)
+    Ok(())
 }
 
 /// `Σ a[i] * b[i]` in float32 lanes (an order ExecuTorch's vectorized kernels also
