@@ -488,6 +488,28 @@ fn quantized_sdpa_matches_executorch() {
     }
 }
 
+/// `llama::gated_delta_rule` (`tests/fixtures/delta_rule`, `export.py`'s
+/// `DeltaRule`: a 5-token prefill with per-channel decay and grouped query heads, a
+/// one-token step with one decay per token from the prefill's final state, and the
+/// alias `channelwise_gated_delta_rule`): outputs and final states within 1e-4 of
+/// ExecuTorch's runtime (its prefill runs a chunked form, which orders the sums
+/// otherwise).
+#[test]
+fn gated_delta_rule_matches_executorch() {
+    let dir = fixtures().join("delta_rule");
+    let inputs = plugboard_tests::read_numbered(&dir, "input");
+    let path = dir.join("delta_rule.portable.pte");
+    let got = plugboard_tests::run(&registry(), &path, &inputs)
+        .unwrap_or_else(|e| panic!("delta_rule: {e}"));
+    let want = plugboard_tests::read_numbered(&dir, "et_portable_output");
+    assert_eq!((got.len(), want.len()), (5, 5), "outputs");
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        let g = g.as_tensor().expect("tensor output");
+        let d = plugboard_tests::max_abs_diff(g, w).expect("comparable");
+        assert!(d <= 1e-4, "output {k}: {d} from ExecuTorch");
+    }
+}
+
 #[test]
 fn tile_crop_and_fallback_match_executorch() {
     let dir = fixtures().join("llm_copy_ops");

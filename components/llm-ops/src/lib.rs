@@ -14,6 +14,8 @@
 //! - `llama::fast_hadamard_transform.out` ([`hadamard`]): SpinQuant's rotation;
 //! - `llama::custom_quantized_sdpa.out` ([`quantized_sdpa`]): the attention over an
 //!   int8 KV cache;
+//! - `llama::gated_delta_rule.out` and its alias `llama::channelwise_gated_delta_rule.out`
+//!   ([`delta_rule`]): the recurrence of Gated DeltaNet layers;
 //! - `llama::fallback.out`, `preprocess::tile_crop.out` ([`copy`]): a copy, and an
 //!   image cut into tiles.
 //!
@@ -22,6 +24,7 @@
 
 mod args;
 mod copy;
+mod delta_rule;
 mod hadamard;
 mod quantized_sdpa;
 mod sdpa;
@@ -78,6 +81,16 @@ const OPERATORS: &[(&str, &[ScalarType], Kernel)] = &[
         quantized_sdpa::custom_quantized_sdpa_out,
     ),
     ("llama::fallback.out", ANY_DTYPE, copy::fallback_out),
+    (
+        "llama::gated_delta_rule.out",
+        &[ScalarType::Float],
+        delta_rule::gated_delta_rule_out,
+    ),
+    (
+        "llama::channelwise_gated_delta_rule.out",
+        &[ScalarType::Float],
+        delta_rule::gated_delta_rule_out,
+    ),
     ("preprocess::tile_crop.out", ANY_DTYPE, copy::tile_crop_out),
 ];
 
