@@ -215,3 +215,26 @@ fn random_tensors_are_fresh_samples_of_their_distributions() {
     let g = first[2].as_tensor().expect("tensor output");
     assert_eq!(plugboard_tests::max_abs_diff(g, &eager[2]), Ok(0.0));
 }
+
+/// The complex-number operators (`tests/fixtures/complex_ops`, `export.py`'s
+/// `ComplexOps`, real inputs and outputs): `_fft_r2c` over one dimension and over two
+/// with "ortho" normalization, `_fft_c2r` back (even and odd lengths),
+/// `_conj_physical`, each spectrum through `view_as_real_copy`. Within 1e-5 of eager
+/// PyTorch and of ExecuTorch's runtime (pocketfft in float32; plugboard transforms
+/// in float64).
+#[test]
+fn complex_operators_match_executorch() {
+    let dir = fixtures().join("complex_ops");
+    let inputs = read_numbered(&dir, "input");
+    let path = dir.join("complex_ops.portable.pte");
+    let got = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("complex_ops: {e}"));
+    for reference in ["et_portable_output", "expected"] {
+        let want = read_numbered(&dir, reference);
+        assert_eq!((got.len(), want.len()), (6, 6), "outputs");
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            let g = g.as_tensor().expect("tensor output");
+            let d = plugboard_tests::max_abs_diff(g, w).expect("comparable");
+            assert!(d <= 1e-5, "output {k}: {d} from {reference}");
+        }
+    }
+}

@@ -102,8 +102,8 @@ impl ScalarType {
         match self {
             Byte | Char | Bool | QInt8 | QUInt8 | QUInt4x2 | QUInt2x4 | Bits1x8 | Bits2x4
             | Bits4x2 | Bits8 | Float8E5m2 | Float8E4m3fn | Float8E5m2fnuz | Float8E4m3fnuz => 1,
-            Short | Half | BFloat16 | Bits16 | UInt16 | ComplexHalf => 2,
-            Int | Float | QInt32 | UInt32 => 4,
+            Short | Half | BFloat16 | Bits16 | UInt16 => 2,
+            Int | Float | QInt32 | UInt32 | ComplexHalf => 4,
             Long | Double | ComplexFloat | UInt64 => 8,
             ComplexDouble => 16,
         }

@@ -120,7 +120,9 @@ pub fn element_size(dtype: ScalarType) -> usize {
         Byte | Char | Bool | Qint8 | Quint8 => 1,
         Short | Half | Bfloat16 | Uint16 => 2,
         Int | Float | Qint32 | Uint32 => 4,
-        Long | Double | Uint64 => 8,
+        Long | Double | Uint64 | ComplexFloat => 8,
+        ComplexHalf => 4,
+        ComplexDouble => 16,
         _ => 1,
     }
 }

@@ -4,6 +4,7 @@
 pub mod activation;
 pub mod binary;
 pub mod compare;
+pub mod complex;
 pub mod conv;
 pub mod creation;
 pub mod dim_order;
@@ -36,6 +37,7 @@ pub fn register_all(r: &mut Registrar) {
     activation::register(r);
     binary::register(r);
     compare::register(r);
+    complex::register(r);
     conv::register(r);
     creation::register(r);
     dim_order::register(r);
