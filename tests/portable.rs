@@ -238,3 +238,22 @@ fn complex_operators_match_executorch() {
         }
     }
 }
+
+/// `et_copy::_h2d_copy` and `et_copy::_d2h_copy` (`tests/fixtures/device_copy`,
+/// `export.py`'s `DeviceCopy`, float and int64): byte copies, eager PyTorch's values
+/// bit for bit. (ExecuTorch's runtime refuses this program: its kernels want the
+/// destination planned on a device, which plugboard's memory plan never is.)
+#[test]
+fn device_copies_are_copies() {
+    let dir = fixtures().join("device_copy");
+    let inputs = read_numbered(&dir, "input");
+    let path = dir.join("device_copy.portable.pte");
+    let got = run(&registry(), &path, &inputs).unwrap_or_else(|e| panic!("device_copy: {e}"));
+    let want = read_numbered(&dir, "expected");
+    assert_eq!((got.len(), want.len()), (2, 2), "outputs");
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        let g = g.as_tensor().expect("tensor output");
+        assert_eq!((g.dtype, &g.sizes), (w.dtype, &w.sizes), "output {k}");
+        assert!(g.data == w.data, "output {k}: not eager PyTorch's bits");
+    }
+}

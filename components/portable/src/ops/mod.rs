@@ -7,6 +7,7 @@ pub mod compare;
 pub mod complex;
 pub mod conv;
 pub mod creation;
+pub mod device_copy;
 pub mod dim_order;
 pub mod distance;
 pub mod embedding;
@@ -40,6 +41,7 @@ pub fn register_all(r: &mut Registrar) {
     complex::register(r);
     conv::register(r);
     creation::register(r);
+    device_copy::register(r);
     dim_order::register(r);
     distance::register(r);
     embedding::register(r);
