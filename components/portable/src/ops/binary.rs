@@ -18,7 +18,7 @@ use crate::ops::util::{
 };
 use crate::plugboard::runtime::types::ScalarType;
 use crate::registry::{Registrar, REAL_AND_BOOL};
-use crate::tensor::Tensor;
+use crate::tensor::{Tensor, MAX_RANK};
 use crate::{invalid, with_compute, KResult};
 
 use crate::ops::util::num::{int_pow, scalar_as, Num};
@@ -203,8 +203,87 @@ pub fn try_f32_binary<F: Fn2>(a: &Tensor, b: &Tensor, out: &Tensor, f: F) -> boo
             for r in 0..n / m {
                 map2(f, Ptr(pa), Ptr(pb.add(r * m)), po.add(r * m), m);
             }
-        } else {
+        } else if !broadcast_runs(f, a, b, out) {
             return false;
+        }
+    }
+    true
+}
+
+/// [`try_f32_binary`] for any broadcast of contiguous tensors: the output's trailing
+/// dimensions where each input is either whole or repeated (size 1) in the same way
+/// make one run of `map2` (an input repeated there is one value, [`simd::Splat`]);
+/// the runs follow in output order, each input's start from its broadcast strides.
+/// (A norm's `x * rsqrt(mean)`, `[S, D] * [S, 1]`, is `S` runs of `D`; a rotary
+/// embedding's `[S, H, D] * [S, 1, D]` is `S·H` runs of `D`.) The same f32 operation
+/// per element as the generic loop. False (nothing done) for runs shorter than 4.
+///
+/// # Safety
+/// As [`try_f32_binary`]'s body: the tensors lie in reserved blocks of their sizes,
+/// contiguous, `out` the broadcast of `a` and `b`.
+unsafe fn broadcast_runs<F: Fn2>(f: F, a: &Tensor, b: &Tensor, out: &Tensor) -> bool {
+    use simd::{map2, Ptr, Splat};
+    let rank = out.sizes.len();
+    if a.sizes.len() > rank || b.sizes.len() > rank || out.numel == 0 {
+        return false;
+    }
+    // Each input's sizes right-aligned to the output's, and contiguous strides (0
+    // where it is repeated).
+    let aligned = |t: &Tensor| -> ([usize; MAX_RANK], [usize; MAX_RANK]) {
+        let mut sizes = [1usize; MAX_RANK];
+        sizes[rank - t.sizes.len()..rank].copy_from_slice(&t.sizes);
+        let mut strides = [0usize; MAX_RANK];
+        let mut s = 1;
+        for d in (0..rank).rev() {
+            strides[d] = if sizes[d] == 1 { 0 } else { s };
+            s *= sizes[d];
+        }
+        (sizes, strides)
+    };
+    let ((sa, ta), (sb, tb)) = (aligned(a), aligned(b));
+    let whole = |sizes: &[usize; MAX_RANK], d: usize| sizes[d] == out.sizes[d];
+    // The trailing dimensions of one kind (size-1 output dimensions fit any).
+    let mut kind = None;
+    let mut run = 1usize;
+    let mut inner = rank;
+    while inner > 0 {
+        let d = inner - 1;
+        if out.sizes[d] != 1 {
+            let k = (whole(&sa, d), whole(&sb, d));
+            if kind.is_some_and(|kk| kk != k) {
+                break;
+            }
+            kind = Some(k);
+            run *= out.sizes[d];
+        }
+        inner = d;
+    }
+    let Some((a_whole, b_whole)) = kind else {
+        return false;
+    };
+    if run < 4 || (!a_whole && !b_whole) {
+        return false;
+    }
+    let (pa, pb) = (a.addr as usize as *const f32, b.addr as usize as *const f32);
+    let po = out.addr as usize as *mut f32;
+    let mut idx = [0usize; MAX_RANK];
+    for r in 0..out.numel / run {
+        let (oa, ob) = (0..inner).fold((0, 0), |(oa, ob), d| {
+            (oa + idx[d] * ta[d], ob + idx[d] * tb[d])
+        });
+        let o = po.add(r * run);
+        match (a_whole, b_whole) {
+            (true, true) => map2(f, Ptr(pa.add(oa)), Ptr(pb.add(ob)), o, run),
+            (true, false) => map2(f, Ptr(pa.add(oa)), Splat(*pb.add(ob)), o, run),
+            _ => map2(f, Splat(*pa.add(oa)), Ptr(pb.add(ob)), o, run),
+        }
+        // The next outer index, last dimension fastest.
+        for d in (0..inner).rev() {
+            idx[d] += 1;
+            if idx[d] < out.sizes[d] {
+                break;
+            }
+            idx[d] = 0;
         }
     }
     true
