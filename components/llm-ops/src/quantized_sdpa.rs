@@ -24,7 +24,7 @@ use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::TensorRef;
 use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
 use crate::args::{check_4d, size, Args};
-use crate::sdpa::{attend, run, Shape};
+use crate::sdpa::{run, SdpaArgs, Shape};
 
 /// One tensor's layout: its logical `[B, S, H, D]` sizes and whether memory holds
 /// `[B, H, S, D]`.
@@ -58,14 +58,7 @@ impl Layout {
 
 /// `llama::custom_quantized_sdpa.out`.
 pub fn custom_quantized_sdpa_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
-    let query = a.tensor(0, "query")?;
-    let key = a.tensor(1, "key")?;
-    let value = a.tensor(2, "value")?;
-    let start_pos = a.int(3, "start_pos")?;
-    let mask = a.opt_tensor(4, "attn_mask")?;
-    a.double(5, "drpout_p")?;
-    let is_causal = a.bool(6, "is_causal")?;
-    let scale = a.opt_double(7, "scale")?;
+    let args = SdpaArgs::read(a)?;
     let params = |i: usize, what: &str| -> Result<Option<(&TensorRef, &TensorRef)>, Error> {
         let zp = a.opt_tensor(8 + 2 * i, &format!("{what}_zero_points"))?;
         let sc = a.opt_tensor(9 + 2 * i, &format!("{what}_scales"))?;
@@ -74,10 +67,17 @@ pub fn custom_quantized_sdpa_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
     let qparams = [params(0, "q")?, params(1, "k")?, params(2, "v")?];
     let seq_at_dim_2 = a.bool(14, "is_seq_at_dim_2")?;
     let out = a.tensor(15, "out")?;
+    let SdpaArgs {
+        query,
+        key,
+        value,
+        start_pos,
+        mask,
+        is_causal,
+        scale,
+    } = args;
     if query.dtype == ScalarType::Float && !seq_at_dim_2 {
-        return attend(
-            query, key, value, start_pos, mask, is_causal, scale, out, 15,
-        );
+        return args.attend(out, 15);
     }
     let tensors = [(query, "query"), (key, "key"), (value, "value")];
     let quantized = query.dtype == ScalarType::Char;

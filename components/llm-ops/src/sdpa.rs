@@ -35,18 +35,54 @@ use plugboard_sdk::v2_4::kernel_library::prelude::*;
 use crate::args::{check_4d, size, Args};
 use crate::update_cache::update_cache_out;
 
+/// The arguments `custom_sdpa` and `custom_quantized_sdpa` begin with: `query, key,
+/// value, start_pos, attn_mask, drpout_p, is_causal, scale` (positions 0-7).
+pub(crate) struct SdpaArgs<'a> {
+    pub query: &'a TensorRef,
+    pub key: &'a TensorRef,
+    pub value: &'a TensorRef,
+    pub start_pos: i64,
+    pub mask: Option<&'a TensorRef>,
+    pub is_causal: bool,
+    pub scale: Option<f64>,
+}
+
+impl<'a> SdpaArgs<'a> {
+    /// Reads them (dropout is checked to be a float and ignored: inference).
+    pub fn read(a: &Args<'a>) -> Result<SdpaArgs<'a>, Error> {
+        let args = SdpaArgs {
+            query: a.tensor(0, "query")?,
+            key: a.tensor(1, "key")?,
+            value: a.tensor(2, "value")?,
+            start_pos: a.int(3, "start_pos")?,
+            mask: a.opt_tensor(4, "attn_mask")?,
+            is_causal: a.bool(6, "is_causal")?,
+            scale: a.opt_double(7, "scale")?,
+        };
+        a.double(5, "drpout_p")?;
+        Ok(args)
+    }
+
+    /// `custom_sdpa` of these float32 arguments into `out` (argument `out_arg`).
+    pub fn attend(&self, out: &TensorRef, out_arg: u32) -> Result<Vec<KernelUpdate>, Error> {
+        attend(
+            self.query,
+            self.key,
+            self.value,
+            self.start_pos,
+            self.mask,
+            self.is_causal,
+            self.scale,
+            out,
+            out_arg,
+        )
+    }
+}
+
 /// `llama::custom_sdpa.out`.
 pub fn custom_sdpa_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
-    let query = a.tensor(0, "query")?;
-    let key = a.tensor(1, "key")?;
-    let value = a.tensor(2, "value")?;
-    let start_pos = a.int(3, "start_pos")?;
-    let mask = a.opt_tensor(4, "attn_mask")?;
-    a.double(5, "drpout_p")?;
-    let is_causal = a.bool(6, "is_causal")?;
-    let scale = a.opt_double(7, "scale")?;
-    let out = a.tensor(8, "out")?;
-    attend(query, key, value, start_pos, mask, is_causal, scale, out, 8)
+    let args = SdpaArgs::read(a)?;
+    args.attend(a.tensor(8, "out")?, 8)
 }
 
 /// `llama::sdpa_with_kv_cache.out`.
@@ -128,7 +164,7 @@ unsafe fn floats<'t>(t: &TensorRef, what: &str) -> Result<&'t [f32], Error> {
 
 /// `custom_sdpa` on float32 tensors in the layouts of the module docs.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn attend(
+fn attend(
     query: &TensorRef,
     key: &TensorRef,
     value: &TensorRef,
