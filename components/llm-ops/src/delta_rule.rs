@@ -72,7 +72,9 @@ pub fn gated_delta_rule_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
         && dims(t[4]) == k[..3]
         && dims(t[5]) == [b, hs, kd, vd]
         && hs > 0
-        && hq % hs == 0;
+        && hq % hs == 0
+        && kd > 0
+        && vd > 0;
     if !consistent {
         return Err(invalid_argument(format!(
             "sizes do not fit together: query {q:?}, key {k:?}, value {v:?}, decay {:?}, beta {:?}, initial_state {:?}",
@@ -106,7 +108,11 @@ pub fn gated_delta_rule_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
     let u = |n: usize| n as u32;
     let out = resized(out, 6, vec![u(b), u(hq), u(steps), u(vd)])?;
     let state_out = resized(state_out, 7, t[5].sizes.clone())?;
-    let mut o = vec![0f32; b * hq * steps * vd];
+    let outputs = [b, hq, steps, vd]
+        .iter()
+        .try_fold(1usize, |n, &s| n.checked_mul(s))
+        .ok_or_else(|| invalid_argument("the output's size overflows"))?;
+    let mut o = vec![0f32; outputs];
     let per = hq / hs;
     let mut v_pred = vec![0f32; vd];
     for bi in 0..b {

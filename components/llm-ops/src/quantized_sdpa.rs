@@ -154,7 +154,9 @@ fn gather(
     what: &str,
 ) -> Result<Vec<f32>, Error> {
     let [batch, _, heads, dim] = layout.bshd;
-    let mut out = Vec::with_capacity(batch * positions * heads * dim);
+    // At most the tensor's own elements (positions <= its sequence length), which the
+    // reads below check lie in memory before anything is indexed.
+    let mut out = Vec::new();
     // SAFETY (each view): read-only copies made before anything is written.
     let row_of = |b, s, h| layout.row(b, s, h);
     match params {

@@ -246,6 +246,10 @@ fn fft_r2c(a: &mut Args) -> KResult {
     out_sizes[last] = sizes[last] / 2 + 1;
     let (n, keep) = (sizes[last], out_sizes[last]);
     let inner: usize = sizes[last + 1..].iter().product();
+    if data.is_empty() {
+        a.out(4, &out_sizes)?;
+        return Ok(());
+    }
     let mut kept = Vec::with_capacity(data.len() / n.max(1) * keep);
     for block in data.chunks_exact(n * inner) {
         kept.extend_from_slice(&block[..keep * inner]);
@@ -281,14 +285,27 @@ fn fft_c2r(a: &mut Args) -> KResult {
             n / 2 + 1
         )));
     }
+    // `out` first: its block holds the result (checked), which bounds `n` before
+    // anything of its size is allocated.
+    let mut out_sizes = sizes.clone();
+    out_sizes[last] = n;
+    let out = a.out(4, &out_sizes)?;
+    if out.dtype != real {
+        return Err(invalid(format!(
+            "out must be {real:?}, got {:?}",
+            out.dtype
+        )));
+    }
+    contiguous(&out, "out")?;
     let mut data = complexes(&x)?;
+    if data.is_empty() {
+        return Ok(());
+    }
     let mut planner = FftPlanner::new();
     for &d in &dims[..dims.len() - 1] {
         along(&mut planner, &mut data, &sizes, d, true);
     }
     // Each line of the last dimension: bins 0 ..= n / 2, the rest by symmetry.
-    let mut out_sizes = sizes.clone();
-    out_sizes[last] = n;
     let fct = factor(mode, dims.iter().map(|&d| out_sizes[d]).product())?;
     let inner: usize = sizes[last + 1..].iter().product();
     let ifft = planner.plan_fft_inverse(n);
@@ -316,14 +333,6 @@ fn fft_c2r(a: &mut Args) -> KResult {
             }
         }
     }
-    let out = a.out(4, &out_sizes)?;
-    if out.dtype != real {
-        return Err(invalid(format!(
-            "out must be {real:?}, got {:?}",
-            out.dtype
-        )));
-    }
-    contiguous(&out, "out")?;
     elem::write::<f64>(&out, &values)
 }
 
