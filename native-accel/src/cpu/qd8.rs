@@ -160,11 +160,11 @@ enum Scales {
 }
 
 impl Scales {
-    /// The scales `range`.
-    fn slice(&self, range: Range<usize>) -> ScalesRef<'_> {
+    /// All the scales.
+    fn all(&self) -> ScalesRef<'_> {
         match self {
-            Scales::Bf16(v) => ScalesRef::Bf16(&v[range]),
-            Scales::F32(v) => ScalesRef::F32(&v[range]),
+            Scales::Bf16(v) => ScalesRef::Bf16(v),
+            Scales::F32(v) => ScalesRef::F32(v),
         }
     }
 }
@@ -177,7 +177,15 @@ enum ScalesRef<'a> {
     F32(&'a [f32]),
 }
 
-impl ScalesRef<'_> {
+impl<'a> ScalesRef<'a> {
+    /// The scales `range` (within `len`).
+    fn sub(self, range: Range<usize>) -> ScalesRef<'a> {
+        match self {
+            ScalesRef::Bf16(v) => ScalesRef::Bf16(&v[range]),
+            ScalesRef::F32(v) => ScalesRef::F32(&v[range]),
+        }
+    }
+
     fn len(&self) -> usize {
         match self {
             ScalesRef::Bf16(v) => v.len(),
@@ -534,15 +542,42 @@ impl<'a> Prepared<'a> {
         }
     }
 
-    /// Rows `i .. i + N` of one packed block.
-    fn rows<const N: usize>(
+    /// Blocks `blocks` of output channels `cols` for rows `i .. i + N` into `out`
+    /// (`width = cols.len()` values a row), each output finished by the epilogue.
+    #[allow(clippy::too_many_arguments)]
+    fn run_rows<const N: usize>(
         &self,
         w: &WeightsQd8,
-        block: &packed::Block<'_>,
+        layer: &packed::Blocks<'_>,
+        blocks: Range<usize>,
         i: usize,
-    ) -> [[f32; R]; N] {
+        cols: &Range<usize>,
+        out: &mut [f32],
+        (lo, hi): (f32, f32),
+    ) {
+        let width = cols.len();
         let rows: [packed::Row<'_>; N] = std::array::from_fn(|r| self.row(w, i + r));
-        packed::block_rows(self.path, block, &rows)
+        let mut emit = |b: usize, accs: &[[f32; R]; N]| {
+            for (t, acc) in accs.iter().enumerate() {
+                let ii = i + t;
+                let scale = self.rows[ii].scale;
+                if b * R >= cols.start && (b + 1) * R <= cols.end {
+                    // A whole block: its outputs at once.
+                    let bias = w.bias.as_ref().map(|bs| &bs[b * R..][..R]);
+                    let o = &mut out[ii * width + b * R - cols.start..][..R];
+                    finish_block(self.path, acc, scale, bias, lo, hi, o);
+                    continue;
+                }
+                for (r, &a) in acc.iter().enumerate() {
+                    let jj = b * R + r;
+                    if cols.contains(&jj) {
+                        let bias = w.bias.as_ref().map_or(0.0, |bs| bs[jj]);
+                        out[ii * width + jj - cols.start] = (a * scale + bias).max(lo).min(hi);
+                    }
+                }
+            }
+        };
+        packed::run_blocks(self.path, layer, blocks, &rows, &mut emit);
     }
 
     /// Output channels `cols` of every row into `out` (`rows * cols.len()` values).
@@ -554,7 +589,13 @@ impl<'a> Prepared<'a> {
         };
         match &w.layout {
             Layout::Packed4 { data, scales } => {
-                let block_bytes = k / 2 * R;
+                let layer = packed::Blocks {
+                    data,
+                    scales: scales.all(),
+                    quads: k / 8,
+                    groups,
+                    quads_per_group: w.block / 8,
+                };
                 // Rows at once per block, as many as the path keeps in registers: the
                 // block's weights are loaded and split into nibbles once for them.
                 let at_once = match self.path {
@@ -562,47 +603,33 @@ impl<'a> Prepared<'a> {
                     Qd8Path::Avx2 | Qd8Path::AvxVnni => 2,
                     Qd8Path::Scalar => 1,
                 };
-                let mut j = cols.start;
-                while j < cols.end {
-                    let b = j / R;
-                    let block = packed::Block {
-                        blk: &data[b * block_bytes..][..block_bytes],
-                        quads_per_group: w.block / 8,
-                        scales: scales.slice(b * groups * R..(b + 1) * groups * R),
-                    };
+                let blocks = cols.start / R..cols.end.div_ceil(R);
+                let m = self.rows.len();
+                let bounds = (lo, hi);
+                // One call for every block where the rows fit one kernel call (a
+                // decode step); otherwise block by block, every row of a block while
+                // its weights are in the nearest cache (a prefill).
+                let per_block: Vec<Range<usize>> = if m <= at_once {
+                    vec![blocks]
+                } else {
+                    blocks.map(|b| b..b + 1).collect()
+                };
+                for bs in per_block {
                     let mut i = 0;
-                    while i < self.rows.len() {
-                        let left = self.rows.len() - i;
-                        let mut accs = [[0f32; R]; 4];
+                    while i < m {
+                        let left = m - i;
                         let take = if left >= 4 && at_once >= 4 {
-                            accs = self.rows::<4>(w, &block, i);
+                            self.run_rows::<4>(w, &layer, bs.clone(), i, &cols, out, bounds);
                             4
                         } else if left >= 2 && at_once >= 2 {
-                            accs[..2].copy_from_slice(&self.rows::<2>(w, &block, i));
+                            self.run_rows::<2>(w, &layer, bs.clone(), i, &cols, out, bounds);
                             2
                         } else {
-                            accs[..1].copy_from_slice(&self.rows::<1>(w, &block, i));
+                            self.run_rows::<1>(w, &layer, bs.clone(), i, &cols, out, bounds);
                             1
                         };
-                        for (t, acc) in accs[..take].iter().enumerate() {
-                            let ii = i + t;
-                            if b * R >= cols.start && (b + 1) * R <= cols.end {
-                                // A whole block: its outputs at once.
-                                let bias = w.bias.as_ref().map(|bs| &bs[b * R..][..R]);
-                                let o = &mut out[ii * width + b * R - cols.start..][..R];
-                                finish_block(self.path, acc, self.rows[ii].scale, bias, lo, hi, o);
-                                continue;
-                            }
-                            for (r, &a) in acc.iter().enumerate() {
-                                let jj = b * R + r;
-                                if jj >= j && jj < cols.end {
-                                    out[ii * width + jj - cols.start] = finish(a, ii, jj);
-                                }
-                            }
-                        }
                         i += take;
                     }
-                    j = (b + 1) * R;
                 }
             }
             Layout::Rows { data, scales, sums } => {

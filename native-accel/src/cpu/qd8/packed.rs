@@ -22,6 +22,8 @@
 //! with the row ([`Row::xsums`]). Then `acc += f32(d) · scale[g]` per lane, in group
 //! order, the module's definition bit for bit on every path.
 
+use std::ops::Range;
+
 use super::{group_constant, Qd8Path, ScalesRef};
 
 /// Output channels per block.
@@ -81,44 +83,90 @@ fn group_quads(g: usize, quads_per_group: usize, quads: usize) -> (usize, usize)
     (g * quads_per_group, ((g + 1) * quads_per_group).min(quads))
 }
 
-/// Whether the kernels may read: every row `k` values (a multiple of 8) and a sum per
-/// group, the block `k / 8` quads and `R` scales per group. The safe callers laid
-/// these out together; a mismatch gives NaN, never an out-of-bounds read.
-fn fits<const N: usize>(b: &Block<'_>, rows: &[Row<'_>; N]) -> Option<(usize, usize)> {
-    let k = rows.first()?.x.len();
-    let groups = rows[0].xsums.len();
-    let quads = k / QUAD;
-    (k.is_multiple_of(QUAD)
-        && rows
-            .iter()
-            .all(|r| r.x.len() == k && r.xsums.len() == groups)
-        && b.blk.len() >= quads * QUAD_BYTES
-        && b.scales.len() >= groups * R
-        && b.quads_per_group > 0
-        && groups >= quads.div_ceil(b.quads_per_group))
-    .then_some((quads, groups))
+/// A packed layer's blocks as the kernels read them: `quads` quads a block (the depth
+/// over 8), `groups` scale groups of `quads_per_group` quads, [`R`] scales a group.
+#[derive(Clone, Copy)]
+pub(super) struct Blocks<'a> {
+    pub data: &'a [u8],
+    pub scales: ScalesRef<'a>,
+    pub quads: usize,
+    pub groups: usize,
+    pub quads_per_group: usize,
 }
 
-/// The f32 accumulators of the block's [`R`] channels for each of the `N` rows (the
-/// module's definition up to the epilogue), on `path`'s kernels.
-pub(super) fn block_rows<const N: usize>(
+impl<'a> Blocks<'a> {
+    /// Block `b` (checked in range by [`run_blocks`]).
+    fn block(&self, b: usize) -> Block<'a> {
+        let (bytes, scales) = (self.quads * QUAD_BYTES, self.groups * R);
+        Block {
+            blk: &self.data[b * bytes..][..bytes],
+            quads_per_group: self.quads_per_group,
+            scales: self.scales.sub(b * scales..(b + 1) * scales),
+        }
+    }
+}
+
+/// Whether the kernels may read blocks `..end` for `rows`: every row `quads * 8`
+/// values and a sum per group, `quads * 64` bytes and `R` scales a group per block.
+/// The safe callers laid these out together; a mismatch gives NaN, never an
+/// out-of-bounds read.
+fn fits(layer: &Blocks<'_>, end: usize, rows: &[Row<'_>]) -> bool {
+    let (quads, groups) = (layer.quads, layer.groups);
+    rows.iter()
+        .all(|r| r.x.len() == quads * QUAD && r.xsums.len() == groups)
+        && end
+            .checked_mul(quads * QUAD_BYTES)
+            .is_some_and(|n| layer.data.len() >= n)
+        && end
+            .checked_mul(groups * R)
+            .is_some_and(|n| layer.scales.len() >= n)
+        && layer.quads_per_group > 0
+        && groups >= quads.div_ceil(layer.quads_per_group)
+}
+
+/// For each block of `blocks`, the f32 accumulators of its [`R`] channels for each of
+/// the `N` rows (the module's definition up to the epilogue), on `path`'s kernels,
+/// handed to `emit` with the block's index. One dispatch and one check for the whole
+/// range: a decode step's layer is a few hundred blocks, and per block they cost about
+/// as much as a block's epilogue.
+pub(super) fn run_blocks<const N: usize>(
     path: Qd8Path,
-    b: &Block<'_>,
+    layer: &Blocks<'_>,
+    blocks: Range<usize>,
     rows: &[Row<'_>; N],
-) -> [[f32; R]; N] {
-    let Some((quads, groups)) = fits(b, rows) else {
-        return [[f32::NAN; R]; N];
-    };
+    emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
+) {
+    if !fits(layer, blocks.end, rows) {
+        for b in blocks {
+            emit(b, &[[f32::NAN; R]; N]);
+        }
+        return;
+    }
     // SAFETY (each arm): the path runs only where its features are present
     // (`Qd8Path::available`); `fits` checked every length the kernels read.
     #[cfg(target_arch = "x86_64")]
     match path {
-        Qd8Path::Avx512Vnni => return unsafe { x86::rows_avx512(b, rows, quads, groups) },
-        Qd8Path::AvxVnni => return unsafe { x86::rows_avx_vnni(b, rows, quads, groups) },
-        Qd8Path::Avx2 => return unsafe { x86::rows_avx2(b, rows, quads, groups) },
+        Qd8Path::Avx512Vnni => return unsafe { x86::blocks_avx512(layer, blocks, rows, emit) },
+        Qd8Path::AvxVnni => return unsafe { x86::blocks_avx_vnni(layer, blocks, rows, emit) },
+        Qd8Path::Avx2 => return unsafe { x86::blocks_avx2(layer, blocks, rows, emit) },
         Qd8Path::Scalar => {}
     }
     let _ = path;
+    for b in blocks {
+        emit(
+            b,
+            &scalar_block(&layer.block(b), rows, layer.quads, layer.groups),
+        );
+    }
+}
+
+/// One block on the portable path.
+fn scalar_block<const N: usize>(
+    b: &Block<'_>,
+    rows: &[Row<'_>; N],
+    quads: usize,
+    groups: usize,
+) -> [[f32; R]; N] {
     let mut acc = [[0f32; R]; N];
     for g in 0..groups {
         let (q0, q1) = group_quads(g, b.quads_per_group, quads);

@@ -1,4 +1,4 @@
-//! [`super::block_rows`] on x86-64: AVX-512 VNNI (the block's 16 channels in one
+//! [`super::run_blocks`] on x86-64: AVX-512 VNNI (the block's 16 channels in one
 //! 512-bit register per row), and AVX-VNNI and AVX2 (two 256-bit halves of 8).
 //!
 //! Per quad: the 64 bytes are loaded once for all rows and split into nibbles; each
@@ -10,7 +10,9 @@
 //! integers, and the epilogue (`acc + f32(d) · scale`, an add and a multiply, never
 //! fused) the same bits.
 
-use super::{group_quads, Block, Row, BYTE_SUM_QUADS, QUAD, QUAD_BYTES, R};
+use std::ops::Range;
+
+use super::{group_quads, Block, Blocks, Row, BYTE_SUM_QUADS, QUAD, QUAD_BYTES, R};
 use crate::cpu::qd8::{group_constant, ScalesRef};
 use std::arch::x86_64::*;
 
@@ -42,12 +44,30 @@ unsafe fn scales16(scales: ScalesRef<'_>, i: usize) -> __m512 {
     }
 }
 
-/// AVX-512 VNNI.
+/// [`super::run_blocks`] on AVX-512 VNNI.
 ///
 /// # Safety
-/// The CPU has AVX-512 F/BW/VL/VNNI; [`super::fits`] returned `(quads, groups)`.
+/// The CPU has AVX-512 F/BW/VL/VNNI; [`super::fits`] holds for the blocks and rows.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
-pub(super) unsafe fn rows_avx512<const N: usize>(
+pub(super) unsafe fn blocks_avx512<const N: usize>(
+    layer: &Blocks<'_>,
+    blocks: Range<usize>,
+    rows: &[Row<'_>; N],
+    emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
+) {
+    for b in blocks {
+        // SAFETY: the caller's promise.
+        let acc = unsafe { rows_avx512(&layer.block(b), rows, layer.quads, layer.groups) };
+        emit(b, &acc);
+    }
+}
+
+/// One block on AVX-512 VNNI (inlined into [`blocks_avx512`]).
+///
+/// # Safety
+/// As [`blocks_avx512`].
+#[inline(always)]
+unsafe fn rows_avx512<const N: usize>(
     b: &Block<'_>,
     rows: &[Row<'_>; N],
     quads: usize,
@@ -154,7 +174,7 @@ impl Dot for AvxVnni {
 /// [`rows_avx2`] and [`rows_avx_vnni`].
 ///
 /// # Safety
-/// The CPU has AVX2 (and `D`'s features); [`super::fits`] returned `(quads, groups)`.
+/// The CPU has AVX2 (and `D`'s features); [`super::fits`] holds for the block and rows.
 #[inline(always)]
 unsafe fn rows_ymm<D: Dot, const N: usize>(
     b: &Block<'_>,
@@ -221,32 +241,39 @@ unsafe fn rows_ymm<D: Dot, const N: usize>(
     }
 }
 
-/// AVX2.
+/// [`super::run_blocks`] on AVX2.
 ///
 /// # Safety
-/// The CPU has AVX2; [`super::fits`] returned `(quads, groups)`.
+/// The CPU has AVX2; [`super::fits`] holds for the blocks and rows.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn rows_avx2<const N: usize>(
-    b: &Block<'_>,
+pub(super) unsafe fn blocks_avx2<const N: usize>(
+    layer: &Blocks<'_>,
+    blocks: Range<usize>,
     rows: &[Row<'_>; N],
-    quads: usize,
-    groups: usize,
-) -> [[f32; R]; N] {
-    // SAFETY: the caller's promise.
-    unsafe { rows_ymm::<Avx2, N>(b, rows, quads, groups) }
+    emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
+) {
+    for b in blocks {
+        // SAFETY: the caller's promise.
+        let acc = unsafe { rows_ymm::<Avx2, N>(&layer.block(b), rows, layer.quads, layer.groups) };
+        emit(b, &acc);
+    }
 }
 
-/// AVX2 with AVX-VNNI.
+/// [`super::run_blocks`] on AVX2 with AVX-VNNI.
 ///
 /// # Safety
-/// The CPU has AVX2 and AVX-VNNI; [`super::fits`] returned `(quads, groups)`.
+/// The CPU has AVX2 and AVX-VNNI; [`super::fits`] holds for the blocks and rows.
 #[target_feature(enable = "avx2,avxvnni")]
-pub(super) unsafe fn rows_avx_vnni<const N: usize>(
-    b: &Block<'_>,
+pub(super) unsafe fn blocks_avx_vnni<const N: usize>(
+    layer: &Blocks<'_>,
+    blocks: Range<usize>,
     rows: &[Row<'_>; N],
-    quads: usize,
-    groups: usize,
-) -> [[f32; R]; N] {
-    // SAFETY: the caller's promise.
-    unsafe { rows_ymm::<AvxVnni, N>(b, rows, quads, groups) }
+    emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
+) {
+    for b in blocks {
+        // SAFETY: the caller's promise.
+        let acc =
+            unsafe { rows_ymm::<AvxVnni, N>(&layer.block(b), rows, layer.quads, layer.groups) };
+        emit(b, &acc);
+    }
 }
