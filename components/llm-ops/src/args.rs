@@ -88,6 +88,22 @@ impl<'a> Args<'a> {
     }
 }
 
+/// Output argument `arg` as the kernel writes it: `out`'s descriptor with `sizes`,
+/// the resize recorded in `updates` when they differ from the ones the host sent.
+pub fn resized(
+    out: &TensorRef,
+    arg: u32,
+    sizes: &[u32],
+    updates: &mut Vec<KernelUpdate>,
+) -> TensorRef {
+    let mut out = out.clone();
+    if out.sizes != sizes {
+        out.sizes = sizes.to_vec();
+        updates.push(KernelUpdate::TensorSizes((arg, out.sizes.clone())));
+    }
+    out
+}
+
 /// Whether `t`'s dim order is the contiguous one (`0, 1, …`).
 pub fn is_contiguous(t: &TensorRef) -> bool {
     t.dim_order

@@ -15,7 +15,7 @@
 use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::TensorRef;
 use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
-use crate::args::{is_contiguous, Args};
+use crate::args::{is_contiguous, resized, Args};
 
 /// `input` and `out` checked (same dtype, contiguous), `out` resized to `sizes`:
 /// `input`'s bytes (a copy), the element size, and `out`'s bytes to write.
@@ -36,11 +36,7 @@ fn views(
         .dtype
         .element_size()
         .ok_or_else(|| invalid_argument(format!("unsupported dtype {:?}", input.dtype)))?;
-    let mut out = out.clone();
-    if out.sizes != sizes {
-        out.sizes = sizes;
-        updates.push(KernelUpdate::TensorSizes((out_arg, out.sizes.clone())));
-    }
+    let out = resized(out, out_arg, &sizes, updates);
     if !is_contiguous(input) || !is_contiguous(&out) {
         return Err(invalid_argument("input and out must be contiguous"));
     }

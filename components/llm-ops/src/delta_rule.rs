@@ -26,7 +26,7 @@
 use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::TensorRef;
 use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
-use crate::args::{check_4d, is_contiguous, Args};
+use crate::args::{check_4d, is_contiguous, resized, Args};
 
 /// The kernel (both names).
 pub fn gated_delta_rule_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
@@ -94,20 +94,16 @@ pub fn gated_delta_rule_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
     let (decay, beta) = (read(t[3], "decay")?, read(t[4], "beta")?);
     let mut state = read(t[5], "initial_state")?;
     let mut updates = Vec::new();
-    let mut resized = |x: &TensorRef, arg: u32, sizes: Vec<u32>| -> Result<TensorRef, Error> {
-        let mut x = x.clone();
-        if x.sizes != sizes {
-            x.sizes = sizes;
-            updates.push(KernelUpdate::TensorSizes((arg, x.sizes.clone())));
-        }
+    let mut output = |x: &TensorRef, arg: u32, sizes: Vec<u32>| -> Result<TensorRef, Error> {
+        let x = resized(x, arg, &sizes, &mut updates);
         if !is_contiguous(&x) {
             return Err(invalid_argument(format!("output {arg} must be contiguous")));
         }
         Ok(x)
     };
     let u = |n: usize| n as u32;
-    let out = resized(out, 6, vec![u(b), u(hq), u(steps), u(vd)])?;
-    let state_out = resized(state_out, 7, t[5].sizes.clone())?;
+    let out = output(out, 6, vec![u(b), u(hq), u(steps), u(vd)])?;
+    let state_out = output(state_out, 7, t[5].sizes.clone())?;
     let outputs = [b, hq, steps, vd]
         .iter()
         .try_fold(1usize, |n, &s| n.checked_mul(s))

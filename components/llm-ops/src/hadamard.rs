@@ -17,7 +17,7 @@
 
 use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
-use crate::args::{is_contiguous, Args};
+use crate::args::{is_contiguous, resized, Args};
 
 /// Rows of the order-28 Hadamard matrix, `+` for 1 and `-` for -1.
 const HADAMARD_28: [&str; 28] = [
@@ -62,11 +62,7 @@ pub fn fast_hadamard_transform_out(a: &Args) -> Result<Vec<KernelUpdate>, Error>
         )));
     }
     let mut updates = Vec::new();
-    let mut out = out.clone();
-    if out.sizes != mat.sizes {
-        out.sizes = mat.sizes.clone();
-        updates.push(KernelUpdate::TensorSizes((1, out.sizes.clone())));
-    }
+    let out = resized(out, 1, &mat.sizes, &mut updates);
     if !is_contiguous(mat) || !is_contiguous(&out) {
         return Err(invalid_argument("mat and out must be contiguous"));
     }

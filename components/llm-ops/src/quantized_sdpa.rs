@@ -23,7 +23,7 @@
 use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::TensorRef;
 use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
-use crate::args::{check_4d, size, Args};
+use crate::args::{check_4d, resized, size, Args};
 use crate::sdpa::{run, SdpaArgs, Shape};
 
 /// One tensor's layout: its logical `[B, S, H, D]` sizes and whether memory holds
@@ -105,11 +105,7 @@ pub fn custom_quantized_sdpa_out(a: &Args) -> Result<Vec<KernelUpdate>, Error> {
         mask,
     )?;
     let mut updates = Vec::new();
-    let mut out = out.clone();
-    if out.sizes != query.sizes {
-        out.sizes = query.sizes.clone();
-        updates.push(KernelUpdate::TensorSizes((15, out.sizes.clone())));
-    }
+    let out = resized(out, 15, &query.sizes, &mut updates);
     check_4d(&out, "out")?;
     let (seq, kv_len) = (shape.seq, shape.kv_len);
     let q = gather(query, layouts[0], qparams[0], seq, "query")?;

@@ -32,7 +32,7 @@ use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::cpu_accel::{
 use plugboard_sdk::v2_4::kernel_library::plugboard::runtime::types::TensorRef;
 use plugboard_sdk::v2_4::kernel_library::prelude::*;
 
-use crate::args::{check_4d, size, Args};
+use crate::args::{check_4d, resized, size, Args};
 use crate::update_cache::update_cache_out;
 
 /// The arguments `custom_sdpa` and `custom_quantized_sdpa` begin with: `query, key,
@@ -189,11 +189,7 @@ fn attend(
     )?;
     // The output takes the query's sizes.
     let mut updates = Vec::new();
-    let mut out = out.clone();
-    if out.sizes != query.sizes {
-        out.sizes = query.sizes.clone();
-        updates.push(KernelUpdate::TensorSizes((out_arg, out.sizes.clone())));
-    }
+    let out = resized(out, out_arg, &query.sizes, &mut updates);
     check_4d(&out, "out")?;
     // SAFETY: read-only views of the inputs; `out` is written through its own view
     // below and never overlaps them (inputs and outputs of one call are live together,

@@ -629,9 +629,11 @@ impl PreparedDelegate {
         // SAFETY (all views below): as in `run_qnode`: the memory plan keeps a node's
         // output apart from its inputs while they live, `range` checked the bounds,
         // and external inputs outlive the call.
-        match &self.qsteps[ni] {
-            Some(QStep::DynamicQuantize { num_nonbatch_dims }) => {
-                let x: &[f32] = if let Some(c) = &self.consts[xi] {
+        // The float rows of the two steps that read them: a constant, a graph input
+        // where the delegate call put it, or an activation in the arena.
+        macro_rules! f32_rows {
+            () => {
+                if let Some(c) = &self.consts[xi] {
                     c
                 } else if let Some((addr, n)) = self.external[xi] {
                     unsafe { std::slice::from_raw_parts(addr as *const f32, n) }
@@ -640,7 +642,12 @@ impl PreparedDelegate {
                     unsafe {
                         std::slice::from_raw_parts((base as *const u8).add(o) as *const f32, n)
                     }
-                };
+                }
+            };
+        }
+        match &self.qsteps[ni] {
+            Some(QStep::DynamicQuantize { num_nonbatch_dims }) => {
+                let x: &[f32] = f32_rows!();
                 let shape = &sched.shapes[xi];
                 let row: usize = shape[shape.len().saturating_sub(*num_nonbatch_dims)..]
                     .iter()
@@ -669,18 +676,7 @@ impl PreparedDelegate {
                 let Step::FullyConnected { m, k, .. } = sched.steps[ni] else {
                     return Err(internal("dynamic fully connected without its shape".into()));
                 };
-                // The rows: a constant, a graph input where the delegate call put it,
-                // or an activation in the arena (as `DynamicQuantize` reads them).
-                let x: &[f32] = if let Some(c) = &self.consts[xi] {
-                    c
-                } else if let Some((addr, n)) = self.external[xi] {
-                    unsafe { std::slice::from_raw_parts(addr as *const f32, n) }
-                } else {
-                    let (o, n) = range(xi, 4)?;
-                    unsafe {
-                        std::slice::from_raw_parts((base as *const u8).add(o) as *const f32, n)
-                    }
-                };
+                let x: &[f32] = f32_rows!();
                 let (oo, on) = range(oi, 4)?;
                 let x = x.get(..m * k).filter(|_| on >= m * w.n).ok_or_else(|| {
                     internal(format!(

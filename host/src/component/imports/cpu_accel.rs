@@ -359,17 +359,7 @@ impl CpuAccel {
         output_max: f32,
     ) -> Result<(), AccelError> {
         self.begin()?;
-        let memory = self.guest_memory()?;
         let _input = self.charge_input(rows.len().saturating_mul(8))?;
-        let (w, in_len, out_len) = Self::qd8_layer(&self.weights, handle, rows.len())?;
-        let _copy = self
-            .account
-            .charge(in_len, "the fully connected layer's input")?;
-        let x: Vec<i8> = {
-            // SAFETY: the guest is suspended in this call and the host holds no other
-            // slice of its memory; the slice is dropped before the output is taken.
-            unsafe { guest_slice::<i8>(&memory, input, in_len, "input")? }.to_vec()
-        };
         let rows: Vec<RowQuant> = rows
             .iter()
             .map(|r| RowQuant {
@@ -377,15 +367,9 @@ impl CpuAccel {
                 scale: r.scale,
             })
             .collect();
-        let mut work = Work {
-            account: &self.account,
-            scratch: &mut self.scratch,
-            threads: self.threads,
-            chunk_work: cpu::CHUNK_WORK,
-        };
-        // SAFETY: as above; the input slice is gone.
-        let out = unsafe { guest_slice_mut::<f32>(&memory, output, out_len, "output")? };
-        qd8::fully_connected_qd8(w, &x, &rows, out, output_min, output_max, &mut work)
+        self.qd8_call::<i8>(handle, rows.len(), input, output, |w, x, out, work| {
+            qd8::fully_connected_qd8(w, x, &rows, out, output_min, output_max, work)
+        })
     }
 }
 
@@ -403,16 +387,32 @@ impl CpuAccel {
         output_max: f32,
     ) -> Result<(), AccelError> {
         self.begin()?;
+        self.qd8_call::<f32>(handle, rows as usize, input, output, |w, x, out, work| {
+            qd8::fully_connected_qd8_f32(w, x, out, output_min, output_max, work)
+        })
+    }
+
+    /// The body both `qd8` layer calls share: layer `handle` over `rows` rows of `T`
+    /// at `input` in the caller's memory (copied first, so the output may overlap
+    /// them, and charged while held), then `run` on them into the output at `output`.
+    fn qd8_call<T: Plain>(
+        &mut self,
+        handle: u32,
+        rows: usize,
+        input: u32,
+        output: u32,
+        run: impl FnOnce(&WeightsQd8, &[T], &mut [f32], &mut Work<'_>) -> Result<(), AccelError>,
+    ) -> Result<(), AccelError> {
         let memory = self.guest_memory()?;
-        let (w, in_len, out_len) = Self::qd8_layer(&self.weights, handle, rows as usize)?;
+        let (w, in_len, out_len) = Self::qd8_layer(&self.weights, handle, rows)?;
         let _copy = self.account.charge(
-            in_len.saturating_mul(4),
+            in_len.saturating_mul(std::mem::size_of::<T>()),
             "the fully connected layer's input",
         )?;
-        let x: Vec<f32> = {
+        let x: Vec<T> = {
             // SAFETY: the guest is suspended in this call and the host holds no other
             // slice of its memory; the slice is dropped before the output is taken.
-            unsafe { guest_slice::<f32>(&memory, input, in_len, "input")? }.to_vec()
+            unsafe { guest_slice::<T>(&memory, input, in_len, "input")? }.to_vec()
         };
         let mut work = Work {
             account: &self.account,
@@ -422,7 +422,7 @@ impl CpuAccel {
         };
         // SAFETY: as above; the input slice is gone.
         let out = unsafe { guest_slice_mut::<f32>(&memory, output, out_len, "output")? };
-        qd8::fully_connected_qd8_f32(w, &x, out, output_min, output_max, &mut work)
+        run(w, &x, out, &mut work)
     }
 }
 
