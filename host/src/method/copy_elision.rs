@@ -145,11 +145,12 @@ impl Method {
             else {
                 continue;
             };
-            if kept(r) || moves.len() != outs.len() {
+            if kept(r) || moves.len() != outs.len() || moves.iter().any(|m| m.count != 1) {
                 continue;
             }
             let r_addr = rt.addr as usize;
-            let fits = outs.iter().zip(&moves).all(|(&o, &(src, dst, len))| {
+            let fits = outs.iter().zip(&moves).all(|(&o, m)| {
+                let (src, dst, len) = (m.src, m.dst, m.len);
                 let Some(Value::Tensor(ot)) = self.values.get(o) else {
                     return false;
                 };
@@ -171,7 +172,7 @@ impl Method {
             if !fits {
                 continue;
             }
-            for (&o, &(src, _, _)) in outs.iter().zip(&moves) {
+            for (&o, src) in outs.iter().zip(moves.iter().map(|m| m.src)) {
                 if let Some(Value::Tensor(ot)) = self.values.get_mut(o) {
                     let alias = src as u32; // checked above
                     self.elision.aliases.push(Alias {
