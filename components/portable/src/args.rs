@@ -45,6 +45,9 @@ impl Scalar {
 /// prepared call (`run-prepared`).
 pub struct Args<'a> {
     args: std::borrow::Cow<'a, [Evalue]>,
+    /// A prepared call's tensor arguments, checked at `prepare` (by index; `None` or
+    /// missing: checked here).
+    checked: &'a [Option<Tensor>],
     updates: Vec<KernelUpdate>,
 }
 
@@ -53,14 +56,17 @@ impl<'a> Args<'a> {
     pub fn new(args: Vec<Evalue>) -> KResult<Args<'static>> {
         Ok(Args {
             args: std::borrow::Cow::Owned(args),
+            checked: &[],
             updates: Vec::new(),
         })
     }
 
-    /// Wraps the stored arguments of a prepared call.
-    pub fn borrowed(args: &'a [Evalue]) -> Args<'a> {
+    /// Wraps the stored arguments of a prepared call and its tensor arguments as
+    /// checked at `prepare` (by index; empty when they no longer stand).
+    pub fn prepared(args: &'a [Evalue], checked: &'a [Option<Tensor>]) -> Args<'a> {
         Args {
             args: std::borrow::Cow::Borrowed(args),
+            checked,
             updates: Vec::new(),
         }
     }
@@ -125,6 +131,9 @@ impl<'a> Args<'a> {
 
     /// Tensor argument `i`.
     pub fn tensor(&self, i: usize) -> KResult<Tensor> {
+        if let Some(Some(t)) = self.checked.get(i) {
+            return Ok(t.clone());
+        }
         Tensor::from_ref(self.tensor_ref(i)?)
     }
 
@@ -295,9 +304,8 @@ impl<'a> Args<'a> {
     /// differ from the planned ones). Fails if the new size does not fit the tensor's
     /// memory block.
     pub fn out(&mut self, i: usize, sizes: &[usize]) -> KResult<Tensor> {
-        let r = self.tensor_ref(i)?;
-        let mut t = Tensor::from_ref(r)?;
-        if *t.sizes != *sizes {
+        let mut t = self.tensor(i)?;
+        if !same_sizes(&t.sizes, sizes) {
             resize(&mut t, sizes)?;
             self.updates.push(KernelUpdate::TensorSizes((
                 i as u32,
@@ -319,7 +327,7 @@ impl<'a> Args<'a> {
             _ => return Err(self.wrong(i, "tensor list")),
         };
         let mut t = Tensor::from_ref(r)?;
-        if *t.sizes != *sizes {
+        if !same_sizes(&t.sizes, sizes) {
             resize(&mut t, sizes)?;
             self.updates.push(KernelUpdate::ListItemSizes((
                 i as u32,
@@ -383,4 +391,11 @@ fn resize(t: &mut Tensor, sizes: &[usize]) -> KResult<()> {
         })?;
     }
     Ok(())
+}
+
+/// `a == b`, compared element by element: slice equality of `usize`s becomes a call of
+/// wasi-libc's `memcmp`, a byte loop, about 340 instructions for the sizes of an
+/// output (`Args::out` compares every output's).
+fn same_sizes(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }

@@ -16,7 +16,7 @@ pub type Dims = arrayvec::ArrayVec<usize, MAX_RANK>;
 pub type DimOrder = arrayvec::ArrayVec<u8, MAX_RANK>;
 
 /// A tensor view: dtype, logical sizes, dim order and the address of element 0.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Tensor {
     /// Element type.
     pub dtype: ScalarType,
@@ -28,6 +28,25 @@ pub struct Tensor {
     pub addr: u32,
     /// Number of elements.
     pub numel: usize,
+}
+
+impl Clone for Tensor {
+    /// Copies the sizes and dim order as slices (`ArrayVec`'s own `clone` pushes them
+    /// one by one: most of what a prepared call's checked tensor argument costs).
+    fn clone(&self) -> Tensor {
+        let mut sizes = Dims::new();
+        let mut dim_order = DimOrder::new();
+        // Both hold at most MAX_RANK, as the originals do.
+        let _ = sizes.try_extend_from_slice(&self.sizes);
+        let _ = dim_order.try_extend_from_slice(&self.dim_order);
+        Tensor {
+            dtype: self.dtype,
+            sizes,
+            dim_order,
+            addr: self.addr,
+            numel: self.numel,
+        }
+    }
 }
 
 impl Tensor {

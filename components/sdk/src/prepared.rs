@@ -55,8 +55,21 @@ impl<A> PreparedCalls<A> {
     pub fn run<U, E>(
         &self,
         ids: &[u32],
-        mut at: impl FnMut(u32),
+        at: impl FnMut(u32),
         mut call: impl FnMut(u32, &[A]) -> Result<Vec<U>, E>,
+        unknown: impl Fn(u32) -> E,
+    ) -> Result<(u32, Vec<U>), (u32, E)> {
+        self.run_by_id(ids, at, |_, op, args| call(op, args), unknown)
+    }
+
+    /// [`PreparedCalls::run`], with each call's id passed to `call(id, op, args)`: for
+    /// a library that keeps more of a call at `prepare` (its arguments checked and
+    /// decoded once) by id beside these.
+    pub fn run_by_id<U, E>(
+        &self,
+        ids: &[u32],
+        mut at: impl FnMut(u32),
+        mut call: impl FnMut(u32, u32, &[A]) -> Result<Vec<U>, E>,
         unknown: impl Fn(u32) -> E,
     ) -> Result<(u32, Vec<U>), (u32, E)> {
         let calls = self.calls.borrow();
@@ -64,7 +77,7 @@ impl<A> PreparedCalls<A> {
             let pos = pos as u32;
             at(pos);
             let (op, args) = calls.get(id as usize).ok_or_else(|| (pos, unknown(id)))?;
-            let updates = call(*op, args).map_err(|e| (pos, e))?;
+            let updates = call(id, *op, args).map_err(|e| (pos, e))?;
             if !updates.is_empty() {
                 return Ok((pos + 1, updates));
             }
@@ -101,6 +114,18 @@ mod tests {
         assert_eq!(run(&p, &[a, c], &mut seen), Err((1, "failed")));
         assert_eq!(run(&p, &[a, 9], &mut seen), Err((1, "unknown")));
         assert_eq!(run(&p, &[a, a], &mut seen), Ok((2, vec![])));
+        let mut ids = Vec::new();
+        let by_id = p.run_by_id(
+            &[c, a],
+            |_| {},
+            |id, op, args| {
+                ids.push((id, op, args[0]));
+                Ok::<Vec<i32>, &str>(vec![])
+            },
+            |_| "unknown",
+        );
+        assert_eq!(by_id, Ok((2, vec![])));
+        assert_eq!(ids, [(c, 2, 3), (a, 0, 1)]);
         p.clear();
         assert_eq!(run(&p, &[a], &mut seen), Err((0, "unknown")));
     }
