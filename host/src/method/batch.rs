@@ -24,7 +24,7 @@ use super::profile::EventKind;
 use super::{dataflow, Method};
 use crate::bindings::types::{Evalue, TensorRef};
 use crate::component::ContractVersion;
-use crate::program::{Instruction, Plan, ValueDef};
+use crate::program::{Instruction, Plan};
 use crate::{Error, ErrorKind, Result};
 
 /// Prepared-call batching: runs of consecutive kernel calls go to the kernel library in
@@ -68,59 +68,6 @@ pub(super) struct Run {
     pub(super) end: usize,
     /// The kernel instructions it calls, in order (empty when all of them fold).
     pub(super) calls: Arc<[usize]>,
-}
-
-/// Kernel instructions whose arguments can change without a tensor's sizes changing:
-/// those that write a scalar (a non-tensor last argument: prim operators'
-/// results) or read one that something writes at run time (such a result, a method
-/// input, a delegate's argument), directly or in an int list.
-fn scalar_bound(plan: &Plan) -> Vec<bool> {
-    let is_scalar = |vi: usize| {
-        matches!(
-            plan.values.get(vi),
-            Some(ValueDef::Int(_) | ValueDef::Double(_) | ValueDef::Bool(_))
-        )
-    };
-    let mut written = vec![false; plan.values.len()];
-    let mut mark = |vi: usize| {
-        if let Some(w) = written.get_mut(vi) {
-            *w = true;
-        }
-    };
-    plan.inputs
-        .iter()
-        .copied()
-        .filter(|&vi| is_scalar(vi))
-        .for_each(&mut mark);
-    for ins in &plan.instructions {
-        match ins {
-            Instruction::Kernel { args, .. } => {
-                if let Some(&last) = args.last().filter(|&&vi| is_scalar(vi)) {
-                    mark(last);
-                }
-            }
-            Instruction::Delegate { args, .. } => args
-                .iter()
-                .copied()
-                .filter(|&vi| is_scalar(vi))
-                .for_each(&mut mark),
-            _ => {}
-        }
-    }
-    let reads_written = |vi: usize| match plan.values.get(vi) {
-        Some(ValueDef::IntList(items)) => items.iter().any(|&j| written.get(j) == Some(&true)),
-        _ => written.get(vi) == Some(&true),
-    };
-    plan.instructions
-        .iter()
-        .map(|ins| match ins {
-            Instruction::Kernel { args, .. } => {
-                args.last().is_some_and(|&vi| is_scalar(vi))
-                    || args.iter().any(|&vi| reads_written(vi))
-            }
-            _ => false,
-        })
-        .collect()
 }
 
 /// Whether two kernel arguments are the same (floats by their bits).
@@ -174,7 +121,7 @@ impl Batch {
     ) -> Batch {
         let dynamic = library.is_some_and(ContractVersion::prepares_dynamic_calls);
         let bound = if dynamic {
-            scalar_bound(plan)
+            dataflow::scalar_bound(plan)
         } else {
             vec![false; plan.instructions.len()]
         };

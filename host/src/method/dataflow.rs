@@ -269,3 +269,56 @@ pub(super) fn planned_region(plan: &Plan, vi: usize) -> Option<(usize, u64, u64)
 pub(super) fn overlap(a: (usize, u64, u64), b: (usize, u64, u64)) -> bool {
     a.0 == b.0 && a.1 < b.2 && b.1 < a.2 && a.1 < a.2 && b.1 < b.2
 }
+
+/// Kernel instructions whose arguments can change without a tensor's sizes changing:
+/// those that write a scalar (a non-tensor last argument: prim operators'
+/// results) or read one that something writes at run time (such a result, a method
+/// input, a delegate's argument), directly or in an int list.
+pub(super) fn scalar_bound(plan: &Plan) -> Vec<bool> {
+    let is_scalar = |vi: usize| {
+        matches!(
+            plan.values.get(vi),
+            Some(ValueDef::Int(_) | ValueDef::Double(_) | ValueDef::Bool(_))
+        )
+    };
+    let mut written = vec![false; plan.values.len()];
+    let mut mark = |vi: usize| {
+        if let Some(w) = written.get_mut(vi) {
+            *w = true;
+        }
+    };
+    plan.inputs
+        .iter()
+        .copied()
+        .filter(|&vi| is_scalar(vi))
+        .for_each(&mut mark);
+    for ins in &plan.instructions {
+        match ins {
+            Instruction::Kernel { args, .. } => {
+                if let Some(&last) = args.last().filter(|&&vi| is_scalar(vi)) {
+                    mark(last);
+                }
+            }
+            Instruction::Delegate { args, .. } => args
+                .iter()
+                .copied()
+                .filter(|&vi| is_scalar(vi))
+                .for_each(&mut mark),
+            _ => {}
+        }
+    }
+    let reads_written = |vi: usize| match plan.values.get(vi) {
+        Some(ValueDef::IntList(items)) => items.iter().any(|&j| written.get(j) == Some(&true)),
+        _ => written.get(vi) == Some(&true),
+    };
+    plan.instructions
+        .iter()
+        .map(|ins| match ins {
+            Instruction::Kernel { args, .. } => {
+                args.last().is_some_and(|&vi| is_scalar(vi))
+                    || args.iter().any(|&vi| reads_written(vi))
+            }
+            _ => false,
+        })
+        .collect()
+}

@@ -75,7 +75,7 @@ impl Method {
                 Instruction::Kernel { op, args } => {
                     let name = &plan.operators[*op];
                     let by_host = match self.host_copy_at(pc) {
-                        Some(kind) => self.host_copy(kind, args),
+                        Some(kind) => self.host_copy(pc, kind, args),
                         None => Ok(false),
                     };
                     let ran = by_host.and_then(|done| match done {

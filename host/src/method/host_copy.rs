@@ -288,6 +288,7 @@ impl Method {
     /// `method::host_copy`. Off sends every call of those operators to the kernel
     /// library.
     pub fn set_host_copies(&mut self, on: bool) {
+        self.clear_copy_cache();
         if on != self.host_copies_on && self.elision.count() > 0 {
             // The skipped calls' outputs move (see `copy_elision`): calls prepared with
             // their old addresses are prepared again (the library keeps the old ones
@@ -325,23 +326,55 @@ impl Method {
     /// Runs the call at `pc` (operator `kind`, arguments `args`) as byte moves when its
     /// sizes are what the operator makes of its arguments. Returns whether it did;
     /// `false` leaves the call to the kernel library.
-    pub(super) fn host_copy(&mut self, kind: CopyOp, args: &[usize]) -> Result<bool> {
-        let Some(Moves { moves, resizes }) = self.copy_moves(kind, args)? else {
-            return Ok(false);
+    pub(super) fn host_copy(&mut self, pc: usize, kind: CopyOp, args: &[usize]) -> Result<bool> {
+        let epoch = self.sizes_epoch;
+        let cached = match self.copy_cache.last.get_mut(pc) {
+            Some(slot) if slot.as_ref().is_some_and(|(e, _)| *e == epoch) => slot.take(),
+            _ => None,
         };
-        for (vi, sizes) in resizes {
-            // Checked against the plan by `copy_moves`.
-            self.resize(vi, sizes)?;
+        let runs = match cached {
+            Some((_, runs)) => runs,
+            None => {
+                let Some(Moves { moves, resizes }) = self.copy_moves(kind, args)? else {
+                    return Ok(false);
+                };
+                let keep = resizes.is_empty();
+                for (vi, sizes) in resizes {
+                    // Checked against the plan by `copy_moves`.
+                    self.resize(vi, sizes)?;
+                }
+                if !keep || self.copy_cache.fixed.get(pc) != Some(&true) {
+                    return self.move_runs(&moves);
+                }
+                moves
+            }
+        };
+        let moved = self.move_runs(&runs)?;
+        if moved {
+            if let Some(slot) = self.copy_cache.last.get_mut(pc) {
+                *slot = Some((epoch, runs));
+            }
         }
+        Ok(moved)
+    }
+
+    /// Moves `runs` inside the home kernel library's memory; `false` when the storage
+    /// is not there (the call then goes to the library).
+    fn move_runs(&mut self, runs: &[Run]) -> Result<bool> {
         let Some(result) = self
             .storage
-            .with_direct_memory(|mem| moves.iter().try_for_each(|run| move_run(mem, run)))?
+            .with_direct_memory(|mem| runs.iter().try_for_each(|run| move_run(mem, run)))?
         else {
             return Ok(false);
         };
         result?;
         self.host_copied_calls += 1;
         Ok(true)
+    }
+
+    /// Forgets every kept host copy (tensors were placed again, or the calls change).
+    pub(super) fn clear_copy_cache(&mut self) {
+        self.copy_cache.last.iter_mut().for_each(|l| *l = None);
     }
 
     /// The byte moves (source, destination, length) the call makes and the outputs it
@@ -593,6 +626,35 @@ impl Method {
 pub(super) struct Moves {
     pub(super) moves: Vec<Run>,
     pub(super) resizes: Vec<(usize, Vec<u32>)>,
+}
+
+/// The runs of each host-run call, kept for its next call while they cannot change: its
+/// arguments read no scalar written at run time (`dataflow::scalar_bound`), no tensor's
+/// sizes moved (`Method::sizes_epoch`) and the tensors stayed where they were placed
+/// (cleared by `Method::clear_copy_cache`). A language model's decode step runs the
+/// same 356 calls with the same sizes step after step; working their runs out again
+/// (the integer lists, the expected sizes, a few small allocations each) was most of
+/// what a host copy cost.
+#[derive(Default)]
+pub(super) struct CopyCache {
+    /// Per instruction: whether its arguments change only with a tensor's sizes.
+    fixed: Vec<bool>,
+    /// Per instruction: the sizes epoch of its last call and that call's runs, when it
+    /// resized nothing.
+    last: Vec<Option<(u64, Vec<Run>)>>,
+}
+
+impl CopyCache {
+    /// An empty cache for `plan`.
+    pub(super) fn new(plan: &Plan) -> CopyCache {
+        CopyCache {
+            fixed: super::dataflow::scalar_bound(plan)
+                .into_iter()
+                .map(|b| !b)
+                .collect(),
+            last: vec![None; plan.instructions.len()],
+        }
+    }
 }
 
 /// Whether `o` has `x`'s dtype and both the contiguous dim order.

@@ -220,6 +220,7 @@ impl Method {
             profile: None,
             host_copies,
             host_copies_on: true,
+            copy_cache: host_copy::CopyCache::new(plan),
             host_copied_calls: 0,
             elision: Default::default(),
             elided_calls: 0,
@@ -253,6 +254,7 @@ impl Method {
     /// Reserves the planned buffers and unplanned tensors and uploads constants into the
     /// storage, and points every tensor value at its address.
     pub(super) fn place_tensors(&mut self) -> Result<()> {
+        self.clear_copy_cache();
         let program = self.program.clone();
         let plan = &program.plans()[self.plan_index];
         let mut bases = vec![0u32; plan.buffer_sizes.len()];

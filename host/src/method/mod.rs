@@ -116,6 +116,8 @@ pub struct Method {
     /// [`host_copy`]), while `host_copies_on`.
     host_copies: Vec<Option<host_copy::CopyOp>>,
     host_copies_on: bool,
+    /// The runs of host-run calls kept for their next call (see [`host_copy`]).
+    copy_cache: host_copy::CopyCache,
     /// Calls the host ran as copies since the counters were reset.
     host_copied_calls: u64,
     /// The byte-moving calls the host skips, their outputs left in their input's bytes
