@@ -475,6 +475,18 @@ pub fn fully_connected_qd8_with_path(
             .clamp(1, blocks.max(1));
         if parts <= 1 {
             prepared.run(w, 0..n, o, output_min, output_max);
+        } else if r1 - r0 == 1 {
+            // One row (a decode step): each part's channels are a contiguous piece of
+            // the output, written in place.
+            let per = blocks.div_ceil(parts) * R;
+            let split: Vec<(Range<usize>, &mut [f32])> = o
+                .chunks_mut(per)
+                .enumerate()
+                .map(|(i, piece)| (i * per..i * per + piece.len(), piece))
+                .collect();
+            crate::pool::for_each_part(threads, split, |(cols, piece)| {
+                prepared.run(w, cols, piece, output_min, output_max);
+            });
         } else {
             let per = blocks.div_ceil(parts) * R;
             let ranges: Vec<Range<usize>> =

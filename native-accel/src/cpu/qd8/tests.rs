@@ -133,6 +133,8 @@ fn packed_4bit_blocks_match_the_definition() {
     check(1, 5, 96, 4, 96, true);
     // Large enough to split across threads, and more rows than a chunk holds.
     check(5, 200, 1024, 4, 32, true);
+    // One row split across threads, written in place (channels not a whole block).
+    check(1, 530, 1024, 4, 32, true);
     // Depths and groups of whole quads (8 inputs), and groups past the 8 quads whose
     // nibble sums fit a byte.
     check(3, 9, 40, 4, 16, true);
@@ -147,6 +149,7 @@ fn row_layouts_match_the_definition() {
     check(2, 11, 50, 8, 50, false);
     check(4, 6, 70, 8, 32, false);
     check(3, 300, 777, 8, 777, false);
+    check(1, 300, 2000, 8, 2000, false);
 }
 
 #[test]
