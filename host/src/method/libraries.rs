@@ -28,8 +28,11 @@
 //! live together, so ExecuTorch's memory planner never lets them overlap, and a shadow
 //! per value id reproduces home's aliasing exactly.
 //!
-//! The cost is two copies of each tensor argument per call into a second library. They
-//! are counted ([`ExtraLibrary::bytes_in`], [`ExtraLibrary::bytes_out`], reported by
+//! The cost is two copies of each tensor argument per call into a second library,
+//! straight between the two linear memories when both libraries are 2.x (step 3 then
+//! compares the shadow with home's bytes in place and copies only what changed;
+//! through host buffers otherwise: the 100M Llama's 48 calls a decode step into the LLM
+//! library allocated and compared 131 KB that way). They are counted ([`ExtraLibrary::bytes_in`], [`ExtraLibrary::bytes_out`], reported by
 //! `Method::library_copy_counters` and `plugboard run`), as delegate copies are. Calls
 //! into the home library stay zero-copy and batched.
 
@@ -111,6 +114,25 @@ impl ExtraLibrary {
         self.instance.read(addr, len)
     }
 
+    /// Writes the shadow at `addr` into `home` (its tensor's bytes in the home library)
+    /// where they differ, when this library's memory is reachable directly (2.x):
+    /// `Some(whether they differed)`; `None` for a 1.x library (then
+    /// [`ExtraLibrary::copy_out`]).
+    pub(super) fn write_back(&mut self, addr: u32, home: &mut [u8]) -> Result<Option<bool>> {
+        let Some(m) = self.instance.direct_memory()? else {
+            return Ok(None);
+        };
+        // SAFETY: the instance is not running (held exclusively) and this is the only
+        // slice of its memory alive.
+        let shadow = unsafe { m.bytes(addr, home.len()) }?;
+        self.bytes_out += home.len() as u64;
+        let differ = shadow != &home[..];
+        if differ {
+            home.copy_from_slice(shadow);
+        }
+        Ok(Some(differ))
+    }
+
     /// Runs operator `op` (the library's index) on `args`.
     pub(super) fn call(&mut self, op: u32, args: &[Evalue]) -> Result<Vec<KernelUpdate>> {
         self.instance.call(op, args)
@@ -155,8 +177,8 @@ impl Method {
         let component = &info.path;
         let copy_start = self.clock();
         let mut shadows: Vec<(usize, u32)> = Vec::with_capacity(tensors.len());
-        // (value, sizes and bytes copied in) of the tensors that may change.
-        let mut copied: Vec<(usize, Vec<u32>, Vec<u8>)> = Vec::new();
+        // The tensors that may change.
+        let mut copied: Vec<usize> = Vec::new();
         for &vi in &tensors {
             let Value::Tensor(t) = self.values[vi].clone() else {
                 continue;
@@ -178,14 +200,26 @@ impl Method {
                 continue;
             }
             let n = t.nbytes()?;
-            let data = if n == 0 {
-                Vec::new()
-            } else {
-                self.storage.read(t.addr, n)?
-            };
-            self.extra_libraries[lib].copy_in(addr, &data)?;
+            // Straight from home's memory when it is reachable (2.x), else through a
+            // read.
+            let extra = &mut self.extra_libraries[lib];
+            let direct = self
+                .storage
+                .with_direct_memory(|mem| extra.copy_in(addr, home_bytes(mem, t.addr, n)?))?;
+            match direct {
+                Some(copied) => {
+                    copied?;
+                    // Read out of home, as `Storage::read` counts.
+                    self.storage.bytes_out += n as u64;
+                }
+                None if n == 0 => {}
+                None => {
+                    let data = self.storage.read(t.addr, n)?;
+                    self.extra_libraries[lib].copy_in(addr, &data)?;
+                }
+            }
             if !kept {
-                copied.push((vi, t.sizes.clone(), data));
+                copied.push(vi);
             }
         }
         let address = |j: usize, t: &TensorValue| {
@@ -205,12 +239,34 @@ impl Method {
             self.apply_update(args, u)
                 .map_err(|e| e.with_component_id(component, &info.sha256_hex()))?;
         }
-        for (vi, sizes, before) in copied {
+        for vi in copied {
             let Value::Tensor(t) = self.values[vi].clone() else {
                 continue;
             };
             let n = t.nbytes()?;
             let addr = address(vi, &t);
+            // Home's bytes are the ones copied in (the call ran in the other library):
+            // compared in place where both memories are reachable.
+            let extra = &mut self.extra_libraries[lib];
+            let direct = self.storage.with_direct_memory(|mem| {
+                extra.write_back(addr, home_bytes_mut(mem, t.addr, n)?)
+            })?;
+            match direct {
+                Some(Err(e)) => return Err(e.with_component_id(component, &info.sha256_hex())),
+                Some(Ok(Some(differed))) => {
+                    if differed {
+                        // Written into home, as `Storage::write` counts.
+                        self.storage.bytes_in += n as u64;
+                    }
+                    continue;
+                }
+                Some(Ok(None)) | None => {}
+            }
+            let before = if n == 0 {
+                Vec::new()
+            } else {
+                self.storage.read(t.addr, n)?
+            };
             let now = self.extra_libraries[lib].copy_out(addr, n)?;
             if now.len() != n {
                 return Err(broken(format!(
@@ -219,11 +275,37 @@ impl Method {
                 ))
                 .with_component_id(component, &info.sha256_hex()));
             }
-            if t.sizes != sizes || now != before {
+            if now != before {
                 self.storage.write(t.addr, &now)?;
             }
         }
         self.mark("copy back", EventKind::Copy, copy_start, None);
         Ok(())
     }
+}
+
+/// The `n` bytes at `addr` of home's memory `mem`, checked.
+fn home_bytes(mem: &[u8], addr: u32, n: usize) -> Result<&[u8]> {
+    let start = addr as usize;
+    mem.get(start..)
+        .and_then(|m| m.get(..n))
+        .ok_or_else(|| outside(addr, n, mem.len()))
+}
+
+/// [`home_bytes`], writable.
+fn home_bytes_mut(mem: &mut [u8], addr: u32, n: usize) -> Result<&mut [u8]> {
+    let len = mem.len();
+    let start = addr as usize;
+    mem.get_mut(start..)
+        .and_then(|m| m.get_mut(..n))
+        .ok_or_else(|| outside(addr, n, len))
+}
+
+fn outside(addr: u32, n: usize, len: usize) -> crate::Error {
+    crate::Error::new(
+        crate::ErrorKind::AccessFailed,
+        format!(
+            "bytes {addr:#x}..+{n} are outside the kernel library's linear memory ({len} bytes)"
+        ),
+    )
 }
