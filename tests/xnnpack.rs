@@ -230,7 +230,7 @@ fn direct_calls_and_reshape() {
             BACKEND,
             &blob("add_mul", 0),
             &[],
-            Arc::new(Default::default()),
+            Arc::new(std::collections::HashMap::<String, Arc<[u8]>>::new()),
         )
         .expect("init add_mul");
     // Declared shapes [2, 3, 4]: out = x * y + x.
@@ -357,7 +357,12 @@ fn direct_calls_and_reshape() {
     inst.destroy(h).expect("destroy");
     // init without the named data its constants live in: a clear error.
     let e = inst
-        .init(BACKEND, &blob("mlp", 0), &[], Arc::new(Default::default()))
+        .init(
+            BACKEND,
+            &blob("mlp", 0),
+            &[],
+            Arc::new(std::collections::HashMap::<String, Arc<[u8]>>::new()),
+        )
         .expect_err("no named data");
     println!("{e}");
     assert!(e.to_string().contains("named data"), "{e}");
@@ -1014,7 +1019,7 @@ fn direct_execute_again_and_reshape() {
             BACKEND,
             &blob("add_mul", 0),
             &[],
-            Arc::new(Default::default()),
+            Arc::new(std::collections::HashMap::<String, Arc<[u8]>>::new()),
         )
         .expect("init add_mul");
     let x: Vec<f32> = (0..24).map(|i| i as f32).collect();

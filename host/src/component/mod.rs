@@ -28,7 +28,7 @@ pub use backend::{Availability, BackendInstance};
 pub use engine::{ComponentEngine, SandboxConfig};
 pub use host_state::HostState;
 pub use imports::log_limit::LogRate;
-pub use imports::named_data::NamedDataMap;
+pub use imports::named_data::{NamedDataMap, NamedDataSource};
 pub use kernel_library::KernelLibraryInstance;
 pub use metadata::ComponentMetadata;
 pub use sandbox::Sandboxed;

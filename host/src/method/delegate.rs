@@ -88,6 +88,9 @@ impl Method {
         }
         for di in 0..self.delegates.len() {
             self.init_delegate(di)?;
+            // What the backend took from the file (its blob, named data) is in its
+            // memory or packed by the host now.
+            program.release_pages();
         }
         Ok(())
     }

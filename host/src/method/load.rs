@@ -202,11 +202,7 @@ impl Method {
             delegate_bytes: (0, 0),
             resident_bytes: 0,
             resident: resident::Resident::default(),
-            named_data: Arc::new(if plan.delegates.is_empty() {
-                HashMap::new()
-            } else {
-                program.named_data()
-            }),
+            named_data: program.clone(),
             inputs_set: vec![false; plan.inputs.len()],
             program: program.clone(),
             plan_index,
@@ -231,6 +227,8 @@ impl Method {
             sizes_epoch: 0,
         };
         method.place_tensors()?;
+        // The constants are in the kernel library's memory now.
+        program.release_pages();
         method.init_delegates(registry)?;
         // Bytes handed from delegate to delegate in host buffers are a 1.x saving: a
         // 2.x backend copies from and to the storage directly, and a value one of them

@@ -282,6 +282,12 @@ impl FlatTensor {
         self.bytes.get(off..off.checked_add(len)?)
     }
 
+    /// Lets the system drop the mapped file's resident pages (see
+    /// [`super::Program::release_pages`]).
+    pub fn release_pages(&self) {
+        self.bytes.release_pages();
+    }
+
     /// The tensor layout recorded for `key`, if the file has one.
     pub fn tensor_layout(&self, key: &str) -> Option<&TensorLayout> {
         self.entries.get(key)?.layout.as_ref()

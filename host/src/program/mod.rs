@@ -41,6 +41,18 @@ enum Bytes {
     Owned(Vec<u8>),
 }
 
+impl Bytes {
+    /// See [`Program::release_pages`].
+    fn release_pages(&self) {
+        if let Bytes::Mapped(m) = self {
+            // SAFETY: the mapping is private and read-only (no page of it was written),
+            // so dropping its pages loses nothing: a later read faults them in again
+            // from the file, as the first did. A failure leaves them resident.
+            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+        }
+    }
+}
+
 impl std::ops::Deref for Bytes {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
@@ -401,6 +413,31 @@ impl Program {
         }
     }
 
+    /// The bytes of named data `key`: the program's own, or an attached external data
+    /// file's (as served to backends).
+    pub fn named_bytes(&self, key: &str) -> Option<&[u8]> {
+        if let Some((_, s)) = self.named_data.iter().find(|(k, _)| k == key) {
+            let (off, len) = *self.segments.get(*s)?;
+            return self.bytes.get(off..off.checked_add(len)?);
+        }
+        self.external.iter().find_map(|d| d.get(key))
+    }
+
+    /// Tells the system that the mapped file's pages are not needed now: they stop
+    /// counting as the process's memory and are read again (from the page cache or the
+    /// file) if touched. The mapping is read-only, so nothing is lost. The host calls it
+    /// as a method's loading moves on (after each delegate's `init`, once constants are
+    /// placed), as ExecuTorch frees a delegate's data after its `init`: without it
+    /// every weight of a language model stayed resident twice, in the mapping and in
+    /// the backend's packed copy. A program read into memory (`from_bytes`) keeps its
+    /// bytes.
+    pub fn release_pages(&self) {
+        self.bytes.release_pages();
+        for d in &self.external {
+            d.release_pages();
+        }
+    }
+
     /// The program's named data (key to bytes), as served to backends: the program's
     /// own and that of every attached external data file.
     pub fn named_data(&self) -> HashMap<String, Arc<[u8]>> {
@@ -423,5 +460,11 @@ impl Program {
             .iter()
             .map(|(k, s)| (k.clone(), self.segments.get(*s).map_or(0, |x| x.1)))
             .collect()
+    }
+}
+
+impl crate::component::NamedDataSource for Program {
+    fn named_bytes(&self, key: &str) -> Option<&[u8]> {
+        Program::named_bytes(self, key)
     }
 }
