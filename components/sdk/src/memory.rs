@@ -98,6 +98,11 @@ pub fn alloc(size: u64, align: u32) -> Result<u32, MemoryError> {
         })?;
     let layout = Layout::from_size_align(size.max(1), align as usize)
         .map_err(|e| fail(MemoryErrorKind::InvalidArgument, e.to_string()))?;
+    if cfg!(target_arch = "wasm32") && size >= LARGE {
+        let addr = large::alloc(size)?;
+        insert_block(addr, layout);
+        return Ok(addr);
+    }
     // SAFETY: the layout has a non-zero size. A graceful failure (null) is reported;
     // the host's memory cap makes growth fail.
     let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
@@ -115,8 +120,103 @@ pub fn alloc(size: u64, align: u32) -> Result<u32, MemoryError> {
 /// Releases a block; unknown addresses are ignored.
 pub fn free(address: u32) {
     if let Some(layout) = forget(address) {
+        if cfg!(target_arch = "wasm32") && layout.size() >= LARGE {
+            large::free(address, layout.size());
+            return;
+        }
         // SAFETY: the block came from `alloc` with this layout and is forgotten now.
         unsafe { std::alloc::dealloc(address as usize as *mut u8, layout) };
+    }
+}
+
+/// Blocks of at least this many bytes come from pages the memory grows by for them
+/// ([`large`]), not from the allocator.
+const LARGE: usize = 256 << 10;
+
+/// Large blocks: the host's planned buffers, a backend's input blocks, an LLM
+/// library's KV caches, sized for the longest sequence a program allows. From the
+/// allocator they were zeroed byte by byte (`alloc_zeroed` writes every byte), which
+/// made every page of them resident from the start: a 1-token decode step of the 100M
+/// Llama held 65 MB of input blocks and 40 MB of KV cache it never touched. WebAssembly
+/// gives new pages zeroed (`memory.grow`), and a page the guest has not touched is no
+/// memory of the host's, as with ExecuTorch's untouched `malloc`ed buffers. Freed
+/// large blocks are kept for later large blocks (zeroed again there: they were used);
+/// the allocator's heaps are claimed separately (Talc's wasm source extends a heap
+/// only when the new pages follow it), so both share the memory safely.
+mod large {
+    use super::{fail, MemoryError, MemoryErrorKind};
+    use std::cell::RefCell;
+
+    /// WebAssembly page size.
+    const PAGE: usize = 64 << 10;
+
+    thread_local! {
+        /// Freed large blocks: (address, capacity in bytes, a multiple of [`PAGE`]).
+        static FREE: RefCell<Vec<(u32, usize)>> = const { RefCell::new(Vec::new()) };
+        /// Capacity of each live large block, by address.
+        static LIVE: RefCell<Vec<(u32, usize)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// `size` zeroed bytes at a page-aligned address.
+    pub(super) fn alloc(size: usize) -> Result<u32, MemoryError> {
+        let cap = size.div_ceil(PAGE) * PAGE;
+        // The smallest freed block that holds it.
+        let reused = FREE.with_borrow_mut(|free| {
+            let i = free
+                .iter()
+                .enumerate()
+                .filter(|(_, &(_, c))| c >= cap)
+                .min_by_key(|(_, &(_, c))| c)
+                .map(|(i, _)| i)?;
+            Some(free.swap_remove(i))
+        });
+        let (addr, cap) = match reused {
+            Some((addr, c)) => {
+                // SAFETY: the block is ours (freed by the host, forgotten by `check`).
+                unsafe { std::ptr::write_bytes(addr as usize as *mut u8, 0, size) };
+                (addr, c)
+            }
+            None => (grow(cap / PAGE)?, cap),
+        };
+        LIVE.with_borrow_mut(|live| live.push((addr, cap)));
+        Ok(addr)
+    }
+
+    /// Keeps the freed block at `address` for later large blocks.
+    pub(super) fn free(address: u32, size: usize) {
+        let cap = LIVE
+            .with_borrow_mut(|live| {
+                let i = live.iter().position(|&(a, _)| a == address)?;
+                Some(live.swap_remove(i).1)
+            })
+            .unwrap_or(size.div_ceil(PAGE) * PAGE);
+        FREE.with_borrow_mut(|free| free.push((address, cap)));
+    }
+
+    /// The address of `pages` new zeroed pages.
+    #[cfg(target_arch = "wasm32")]
+    fn grow(pages: usize) -> Result<u32, MemoryError> {
+        match core::arch::wasm32::memory_grow(0, pages) {
+            usize::MAX => Err(out_of_memory(pages)),
+            prev => u32::try_from(prev * PAGE).map_err(|_| out_of_memory(pages)),
+        }
+    }
+
+    /// Off wasm (the SDK's own tests) large blocks come from the allocator (see the
+    /// callers): never called.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn grow(pages: usize) -> Result<u32, MemoryError> {
+        Err(out_of_memory(pages))
+    }
+
+    fn out_of_memory(pages: usize) -> MemoryError {
+        fail(
+            MemoryErrorKind::OutOfMemory,
+            format!(
+                "cannot reserve {} bytes in the component's memory",
+                pages * PAGE
+            ),
+        )
     }
 }
 
