@@ -169,11 +169,14 @@ impl GuestDelegateHandle for Delegate {
                 }
             }
         }
-        let outs = rt.execute(&tensors[..n_in], &tensors[n_in..])?;
-        let results = outs
-            .into_iter()
-            .map(|o| Evalue::Tensor(result(o)))
-            .collect();
+        rt.borrow_arena();
+        let results = rt.execute(&tensors[..n_in], &tensors[n_in..]).map(|outs| {
+            outs.into_iter()
+                .map(|o| Evalue::Tensor(result(o)))
+                .collect::<Vec<_>>()
+        });
+        rt.return_arena();
+        let results = results?;
         drop(tensors);
         #[cfg(not(feature = "contract-1"))]
         {
@@ -259,7 +262,10 @@ impl exports::plugboard::runtime::backend_execute_again::Guest for Xnnpack {
                 data,
             });
         }
-        rt.execute_again(&tensors[..n_in], &tensors[n_in..])
+        rt.borrow_arena();
+        let addresses = rt.execute_again(&tensors[..n_in], &tensors[n_in..]);
+        rt.return_arena();
+        addresses
     }
 }
 
