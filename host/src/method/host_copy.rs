@@ -235,6 +235,24 @@ impl Run {
     }
 }
 
+impl Run {
+    /// The run that copies elements `start..start + len` of dimension `d` of a
+    /// contiguous tensor at `src` (`n` along `d`, `outer` the product of the sizes
+    /// before `d`, `inner` the bytes of one index of `d`) to a contiguous tensor at
+    /// `dst`. The products are at most the tensor's byte size (the callers' tensors
+    /// hold their elements).
+    fn slice(src: u32, n: u64, start: u64, len: u64, inner: u64, outer: u64, dst: u32) -> Run {
+        Run::strided(
+            (u64::from(src) + start * inner) as usize,
+            (n * inner) as usize,
+            dst as usize,
+            (len * inner) as usize,
+            (len * inner) as usize,
+            outer as usize,
+        )
+    }
+}
+
 /// Moves the pieces of `run` inside `mem`, every range checked first.
 fn move_run(mem: &mut [u8], run: &Run) -> Result<()> {
     let last = |base: usize, stride: usize| {
@@ -534,14 +552,14 @@ impl Method {
             .map(|&s| u64::from(s))
             .product::<u64>()
             * x.dtype.element_size() as u64;
-        let (n, start, len) = (n as u64, start as u64, len as u64);
-        let run = Run::strided(
-            (x.addr as u64 + start * inner) as usize,
-            (n * inner) as usize,
-            out.addr as usize,
-            (len * inner) as usize,
-            (len * inner) as usize,
-            outer as usize,
+        let run = Run::slice(
+            x.addr,
+            n as u64,
+            start as u64,
+            len as u64,
+            inner,
+            outer,
+            out.addr,
         );
         Some(Moves {
             moves: vec![run],
@@ -607,14 +625,7 @@ impl Method {
                 return Ok(None);
             }
             resizes.extend(r);
-            moves.push(Run::strided(
-                (x.addr as u64 + at * inner) as usize,
-                (n * inner) as usize,
-                o.addr as usize,
-                (len * inner) as usize,
-                (len * inner) as usize,
-                outer as usize,
-            ));
+            moves.push(Run::slice(x.addr, n, at, len, inner, outer, o.addr));
             at += len;
         }
         Ok(Some(Moves { moves, resizes }))
