@@ -9,12 +9,39 @@
 //! `vpmaddwd` by ones into 32. Every sum is exact, so the paths give the same
 //! integers, and the epilogue (`acc + f32(d) · scale`, an add and a multiply, never
 //! fused) the same bits.
+//!
+//! Each quad also prefetches the weights [`PREFETCH`] bytes ahead (while inside the
+//! blocks of the call). A decode row does little work per weight byte, so one core's
+//! bandwidth bounds it, and the hardware prefetcher alone kept too few lines in
+//! flight: on an AMD EPYC (AVX-512 VNNI) the 100M Llama's 113 layers of a decode step
+//! took 2.39 ms (median) without and 1.81 ms with 8 KiB ahead (4 KiB: 2.09 ms, 16 KiB:
+//! 1.82 ms), measured alternating in one process.
 
 use std::ops::Range;
 
 use super::{group_quads, Block, Blocks, Row, BYTE_SUM_QUADS, QUAD, QUAD_BYTES, R};
 use crate::cpu::qd8::{group_constant, ScalesRef};
 use std::arch::x86_64::*;
+
+/// How far ahead of the quad being read each quad prefetches, in bytes.
+const PREFETCH: usize = 8192;
+
+/// Prefetch the line `PREFETCH` bytes after `p` if it lies before `limit` (the end of
+/// the call's blocks): no fetch of memory the call does not read.
+#[inline(always)]
+fn prefetch_ahead(p: *const u8, limit: usize) {
+    let ahead = p.wrapping_add(PREFETCH);
+    if (ahead as usize) < limit {
+        // SAFETY: a prefetch is a hint: it reads nothing the program sees and never
+        // faults.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(ahead.cast()) };
+    }
+}
+
+/// The address just past block `end - 1` of `layer` (the prefetches' limit).
+fn blocks_end(layer: &Blocks<'_>, end: usize) -> usize {
+    (layer.data.as_ptr() as usize).saturating_add(end.saturating_mul(layer.quads * QUAD_BYTES))
+}
 
 /// The 4 signed inputs at `p` as one 32-bit value.
 ///
@@ -55,9 +82,10 @@ pub(super) unsafe fn blocks_avx512<const N: usize>(
     rows: &[Row<'_>; N],
     emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
 ) {
+    let limit = blocks_end(layer, blocks.end);
     for b in blocks {
         // SAFETY: the caller's promise.
-        let acc = unsafe { rows_avx512(&layer.block(b), rows, layer.quads, layer.groups) };
+        let acc = unsafe { rows_avx512(&layer.block(b), rows, layer.quads, layer.groups, limit) };
         emit(b, &acc);
     }
 }
@@ -72,6 +100,7 @@ unsafe fn rows_avx512<const N: usize>(
     rows: &[Row<'_>; N],
     quads: usize,
     groups: usize,
+    limit: usize,
 ) -> [[f32; R]; N] {
     let mask = _mm512_set1_epi8(0x0f);
     let ones = _mm512_set1_epi8(1);
@@ -89,7 +118,9 @@ unsafe fn rows_avx512<const N: usize>(
                 // SAFETY: qq < quads: 64 weight bytes at qq * 64 and 8 inputs at
                 // qq * 8 of every row (`fits`); unaligned loads.
                 unsafe {
-                    let w = _mm512_loadu_si512(b.blk.as_ptr().add(qq * QUAD_BYTES).cast());
+                    let wp = b.blk.as_ptr().add(qq * QUAD_BYTES);
+                    prefetch_ahead(wp, limit);
+                    let w = _mm512_loadu_si512(wp.cast());
                     let lo = _mm512_and_si512(w, mask);
                     let hi = _mm512_and_si512(_mm512_srli_epi16(w, 4), mask);
                     bytes = _mm512_add_epi8(bytes, _mm512_add_epi8(lo, hi));
@@ -181,6 +212,7 @@ unsafe fn rows_ymm<D: Dot, const N: usize>(
     rows: &[Row<'_>; N],
     quads: usize,
     groups: usize,
+    limit: usize,
 ) -> [[f32; R]; N] {
     // SAFETY (the whole body): AVX2 and D's features are present (the caller's
     // promise); every read is inside what `fits` checked.
@@ -198,6 +230,7 @@ unsafe fn rows_ymm<D: Dot, const N: usize>(
                 let mut bytes = [zero; 2];
                 for qq in q..end {
                     let wp = b.blk.as_ptr().add(qq * QUAD_BYTES);
+                    prefetch_ahead(wp, limit);
                     let mut lo = [zero; 2];
                     let mut hi = [zero; 2];
                     for h in 0..2 {
@@ -252,9 +285,11 @@ pub(super) unsafe fn blocks_avx2<const N: usize>(
     rows: &[Row<'_>; N],
     emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
 ) {
+    let limit = blocks_end(layer, blocks.end);
     for b in blocks {
         // SAFETY: the caller's promise.
-        let acc = unsafe { rows_ymm::<Avx2, N>(&layer.block(b), rows, layer.quads, layer.groups) };
+        let acc =
+            unsafe { rows_ymm::<Avx2, N>(&layer.block(b), rows, layer.quads, layer.groups, limit) };
         emit(b, &acc);
     }
 }
@@ -270,10 +305,12 @@ pub(super) unsafe fn blocks_avx_vnni<const N: usize>(
     rows: &[Row<'_>; N],
     emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
 ) {
+    let limit = blocks_end(layer, blocks.end);
     for b in blocks {
         // SAFETY: the caller's promise.
-        let acc =
-            unsafe { rows_ymm::<AvxVnni, N>(&layer.block(b), rows, layer.quads, layer.groups) };
+        let acc = unsafe {
+            rows_ymm::<AvxVnni, N>(&layer.block(b), rows, layer.quads, layer.groups, limit)
+        };
         emit(b, &acc);
     }
 }
