@@ -230,7 +230,12 @@ pub struct WeightsQd8 {
     groups: usize,
     layout: Layout,
     bias: Option<Vec<f32>>,
+    /// The thread choice for calls of several rows (a prefill).
     threads: ThreadChoice,
+    /// The thread choice for calls of one row (a decode step): bound by memory where a
+    /// prefill is bound by arithmetic, so splitting pays differently, and a language
+    /// model's first calls (where a choice is learned) are its prefill.
+    threads_one_row: ThreadChoice,
     charge: Charge,
 }
 
@@ -345,6 +350,7 @@ impl WeightsQd8 {
             layout,
             bias: spec.bias.map(<[f32]>::to_vec),
             threads: ThreadChoice::default(),
+            threads_one_row: ThreadChoice::default(),
             charge,
         })
     }
@@ -457,8 +463,13 @@ pub fn fully_connected_qd8_with_path(
     let macs = (m as u64) * (n as u64) * (k as u64);
     work.account
         .check_work(Some(macs), "the fully connected layer")?;
-    let threads = w.threads.pick(work.threads);
-    let start = w.threads.learning(work.threads).then(Instant::now);
+    let choice = if m == 1 {
+        &w.threads_one_row
+    } else {
+        &w.threads
+    };
+    let threads = choice.pick(work.threads);
+    let start = choice.learning(work.threads).then(Instant::now);
     let per_row = n * k;
     let chunk_rows = (work.chunk_work / per_row.max(1)).max(1);
     let mut r0 = 0;
@@ -512,7 +523,7 @@ pub fn fully_connected_qd8_with_path(
         r0 = r1;
     }
     if let Some(start) = start {
-        w.threads.record(threads, start.elapsed());
+        choice.record(threads, start.elapsed());
     }
     Ok(())
 }
