@@ -41,13 +41,18 @@ fn prefetch_ahead(p: *const u8, limit: usize) {
 }
 
 /// The address just past the layer's weights (the prefetches' limit), after
-/// prefetching the first [`PREFETCH`] bytes of block `start` on: the quads prefetch
-/// only ahead of themselves, so without this every call (a layer, or a thread's share
-/// of one) would read its first 8 KiB at the speed of demand misses.
-fn data_end(layer: &Blocks<'_>, start: usize) -> usize {
+/// prefetching the first [`PREFETCH`] bytes of `blocks`: the quads prefetch only ahead
+/// of themselves, so without this every call (a layer, or a thread's share of one)
+/// would read its first 8 KiB at the speed of demand misses. Not for a one-block call
+/// (a prefill's, block by block for every few rows): its block is in the cache already,
+/// or on its way from the previous block's quads.
+fn data_end(layer: &Blocks<'_>, blocks: &Range<usize>) -> usize {
     let base = layer.data.as_ptr();
     let limit = (base as usize).saturating_add(layer.data.len());
-    let first = base.wrapping_add(start.saturating_mul(layer.quads * QUAD_BYTES));
+    if blocks.len() <= 1 {
+        return limit;
+    }
+    let first = base.wrapping_add(blocks.start.saturating_mul(layer.quads * QUAD_BYTES));
     for line in (0..PREFETCH).step_by(QUAD_BYTES) {
         let p = first.wrapping_add(line);
         if (p as usize) < limit {
@@ -97,7 +102,7 @@ pub(super) unsafe fn blocks_avx512<const N: usize>(
     rows: &[Row<'_>; N],
     emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
 ) {
-    let limit = data_end(layer, blocks.start);
+    let limit = data_end(layer, &blocks);
     for b in blocks {
         // SAFETY: the caller's promise.
         let acc = unsafe { rows_avx512(&layer.block(b), rows, layer.quads, layer.groups, limit) };
@@ -300,7 +305,7 @@ pub(super) unsafe fn blocks_avx2<const N: usize>(
     rows: &[Row<'_>; N],
     emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
 ) {
-    let limit = data_end(layer, blocks.start);
+    let limit = data_end(layer, &blocks);
     for b in blocks {
         // SAFETY: the caller's promise.
         let acc =
@@ -320,7 +325,7 @@ pub(super) unsafe fn blocks_avx_vnni<const N: usize>(
     rows: &[Row<'_>; N],
     emit: &mut dyn FnMut(usize, &[[f32; R]; N]),
 ) {
-    let limit = data_end(layer, blocks.start);
+    let limit = data_end(layer, &blocks);
     for b in blocks {
         // SAFETY: the caller's promise.
         let acc = unsafe {
