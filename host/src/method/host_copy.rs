@@ -233,9 +233,7 @@ impl Run {
             }
         }
     }
-}
 
-impl Run {
     /// The run that copies elements `start..start + len` of dimension `d` of a
     /// contiguous tensor at `src` (`n` along `d`, `outer` the product of the sizes
     /// before `d`, `inner` the bytes of one index of `d`) to a contiguous tensor at

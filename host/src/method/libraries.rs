@@ -31,8 +31,9 @@
 //! The cost is two copies of each tensor argument per call into a second library,
 //! straight between the two linear memories when both libraries are 2.x (step 3 then
 //! compares the shadow with home's bytes in place and copies only what changed;
-//! through host buffers otherwise: the 100M Llama's 48 calls a decode step into the LLM
-//! library allocated and compared 131 KB that way). They are counted ([`ExtraLibrary::bytes_in`], [`ExtraLibrary::bytes_out`], reported by
+//! through host buffers otherwise: the 100M Llama's 48 calls a decode step into the
+//! LLM library allocated and compared 131 KB that way). They are counted
+//! ([`ExtraLibrary::bytes_in`], [`ExtraLibrary::bytes_out`], reported by
 //! `Method::library_copy_counters` and `plugboard run`), as delegate copies are. Calls
 //! into the home library stay zero-copy and batched.
 
