@@ -1,5 +1,5 @@
 """plugboard.runtime against the fixtures' eager PyTorch outputs (tests/fixtures), and
-the same script body against executorch.runtime when that happens to be installed."""
+the same script body against executorch.runtime (`needs_executorch`, see conftest)."""
 
 import importlib
 import threading
@@ -10,6 +10,8 @@ import pytest
 
 from plugboard import PlugboardError
 from plugboard.runtime import Runtime
+
+from conftest import missing
 
 FIXTURES = Path(__file__).resolve().parents[3] / "tests" / "fixtures"
 
@@ -67,12 +69,16 @@ def test_matches_eager(model, variant, tol):
 def test_vulkan_when_a_gpu_is_here():
     rt = Runtime.get()
     if not rt.backend_registry.is_available("VulkanBackend"):
-        pytest.skip("no GPU adapter here")
+        missing("no GPU adapter here (lavapipe: apt-get install mesa-vulkan-drivers)")
     assert script_body(importlib.import_module("plugboard.runtime"), "cnn", "vulkan") <= 1e-3
 
 
+@pytest.mark.needs_executorch
 def test_drop_in_for_executorch_runtime():
-    et = pytest.importorskip("executorch.runtime")
+    try:
+        et = importlib.import_module("executorch.runtime")
+    except ImportError:
+        missing("executorch is not installed (the fixture venv has it)")
     for model, variant in [("add_mul", "portable"), ("cnn", "xnnpack")]:
         assert script_body(et, model, variant) <= 1e-4
 
@@ -146,7 +152,7 @@ def test_replace_and_unload_while_loaded(tmp_path):
 
     exe = Path(__file__).resolve().parents[3] / "target" / "release" / "plugboard"
     if not exe.exists():
-        pytest.skip("the plugboard CLI is not built")
+        missing("the plugboard CLI is not built (cargo build --release)")
     subprocess.run([str(exe), "backends", "--write-bundled", str(tmp_path)], check=True, capture_output=True)
     data = (tmp_path / "xnnpack.wasm").read_bytes()
     section = b"\x0bplugboard-2" + b"x" * 4
@@ -175,7 +181,7 @@ def test_custom_op_library_next_to_portable():
     lib = (Path(__file__).resolve().parents[3] / "target" / "components" / "wasm32-wasip2"
            / "release" / "plugboard_example_custom_ops.wasm")
     if not lib.exists():
-        pytest.skip("the components are not built (cargo build builds them)")
+        missing("the components are not built (cargo build builds them)")
     rt = Runtime()
     d = FIXTURES / "custom_op"
     program = rt.load_program(d / "custom_op.portable.pte")
