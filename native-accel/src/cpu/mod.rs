@@ -56,6 +56,8 @@ pub struct Scratch {
     charge: Charge,
     spare_f32: Vec<Charged<Vec<f32>>>,
     spare_i8: Vec<Charged<Vec<i8>>>,
+    /// The last input the `qd8` layers quantized, with its rows.
+    qd8_input: qd8::InputCache,
 }
 
 /// Spare output buffers kept per element type: a chain step's input and intermediates

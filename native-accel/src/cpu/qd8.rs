@@ -380,7 +380,8 @@ impl WeightsQd8 {
 /// `fully-connected-qd8-f32`): `x` holds `rows * depth` values, each row quantized as
 /// XNNPACK's `Convert` to `qdint8` does ([`quantize_rows`]), then
 /// [`fully_connected_qd8`]. The quantized rows are charged to the account while they
-/// live.
+/// live; the last input's stay for the next call, which reuses them when its input is
+/// the same (`input_cache`).
 ///
 /// Errors: `x` not a whole number of rows, and those of [`fully_connected_qd8`].
 #[allow(clippy::too_many_arguments)]
@@ -399,11 +400,16 @@ pub fn fully_connected_qd8_f32(
             x.len()
         )));
     }
-    let _charge = work.account.charge(x.len(), "the quantized rows")?;
-    let mut q = vec![0i8; x.len()];
-    let mut rows = Vec::with_capacity(x.len() / k);
-    quantize_rows(Qd8Path::best(), x, k, &mut q, &mut rows);
-    fully_connected_qd8(w, &q, &rows, out, output_min, output_max, work)
+    let mut cache = std::mem::take(&mut work.scratch.qd8_input);
+    cache.quantize(Qd8Path::best(), x, k, work.account);
+    if !cache.keep() {
+        // No room to keep them: charged for this call only, as they are used.
+        let _charge = work.account.charge(x.len(), "the quantized rows")?;
+        return fully_connected_qd8(w, &cache.q, &cache.rows, out, output_min, output_max, work);
+    }
+    let result = fully_connected_qd8(w, &cache.q, &cache.rows, out, output_min, output_max, work);
+    work.scratch.qd8_input = cache;
+    result
 }
 
 /// `out = x · wᵀ` as the module docs define it, for the `rows.len()` rows of `x`
@@ -795,6 +801,8 @@ mod avx2 {
 
 mod convert;
 pub use convert::quantize_rows;
+mod input_cache;
+pub(crate) use input_cache::InputCache;
 
 mod packed;
 

@@ -257,3 +257,90 @@ fn nan_bounds_and_scales_follow_max_and_min() {
         }
     }
 }
+
+/// The f32 entry point keeps the last input's quantized rows for the next call
+/// (`input_cache`): a layer reading the same input, a changed input, an input of
+/// another depth and an account without room for keeping give what quantizing afresh
+/// gives.
+#[test]
+fn kept_input_rows_match_quantizing_afresh() {
+    let spec_of = |n: usize, k: usize, data: &'static [u8], scales: &'static [f32]| Qd8Spec {
+        channels_out: n,
+        depth: k,
+        bits: 4,
+        block: 32,
+        data,
+        scales,
+        bias: None,
+    };
+    let leak = |v: Vec<u8>| -> &'static [u8] { Box::leak(v.into_boxed_slice()) };
+    let leak_f = |v: Vec<f32>| -> &'static [f32] { Box::leak(v.into_boxed_slice()) };
+    let account = Account::new(1 << 30, u64::MAX);
+    let layer = |n: usize, k: usize, seed: u64| {
+        let data = leak(bytes(n * k / 2, seed));
+        let scales = leak_f((0..n * k / 32).map(|i| 0.001 + i as f32 * 1e-5).collect());
+        WeightsQd8::new(&spec_of(n, k, data, scales), &account).expect("weights")
+    };
+    let (a, b, c) = (layer(32, 64, 1), layer(48, 64, 2), layer(16, 128, 3));
+    let input = |k: usize, seed: u64| -> Vec<f32> {
+        bytes(2 * k, seed)
+            .into_iter()
+            .map(|v| f32::from(v as i8) * 0.03)
+            .collect()
+    };
+    let fresh = |w: &WeightsQd8, x: &[f32]| {
+        let mut scratch = Scratch::default();
+        let mut work = Work {
+            account: &account,
+            scratch: &mut scratch,
+            threads: 1,
+            chunk_work: 1 << 20,
+        };
+        let mut out = vec![0f32; x.len() / w.depth() * w.channels_out()];
+        fully_connected_qd8_f32(w, x, &mut out, f32::MIN, f32::MAX, &mut work).expect("runs");
+        out
+    };
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    for room in [1 << 30, 64] {
+        let small = Account::new(room, u64::MAX);
+        let mut scratch = Scratch::default();
+        let mut x = input(64, 5);
+        let x2 = input(128, 6);
+        let run = |w: &WeightsQd8, x: &[f32], scratch: &mut Scratch| {
+            let mut work = Work {
+                account: &small,
+                scratch,
+                threads: 1,
+                chunk_work: 1 << 20,
+            };
+            let mut out = vec![0f32; x.len() / w.depth() * w.channels_out()];
+            fully_connected_qd8_f32(w, x, &mut out, f32::MIN, f32::MAX, &mut work).map(|()| out)
+        };
+        if room == 64 {
+            // No room to keep the rows, nor to quantize them for the call.
+            assert!(run(&a, &x, &mut scratch).is_err());
+            continue;
+        }
+        assert_eq!(
+            bits(&run(&a, &x, &mut scratch).expect("a")),
+            bits(&fresh(&a, &x))
+        );
+        assert_eq!(
+            bits(&run(&b, &x, &mut scratch).expect("b")),
+            bits(&fresh(&b, &x))
+        );
+        x[7] += 1.0;
+        assert_eq!(
+            bits(&run(&b, &x, &mut scratch).expect("b")),
+            bits(&fresh(&b, &x))
+        );
+        assert_eq!(
+            bits(&run(&c, &x2, &mut scratch).expect("c")),
+            bits(&fresh(&c, &x2))
+        );
+        assert_eq!(
+            bits(&run(&a, &x, &mut scratch).expect("a")),
+            bits(&fresh(&a, &x))
+        );
+    }
+}
