@@ -14,6 +14,10 @@
 //! variable, as XNNPACK's pthreadpool does: the gaps between the convolutions of one
 //! inference are shorter than that, so during an inference they stay awake.
 //!
+//! While they spin, workers prefetch what the last caller asked them to warm
+//! ([`warm`]): a decode step's next layers' weights, which would otherwise come from
+//! memory while its other work runs on the calling thread.
+//!
 //! Protocol: `seq` packs a generation (48 bits), the call's part count and the next
 //! unclaimed index (8 bits each). A call stores its job in slot `generation & 1`, then
 //! publishes the new `seq`; claiming is a compare-and-swap that keeps the generation,
@@ -204,7 +208,8 @@ fn worker(s: &'static Shared) {
     }
 }
 
-/// Spins, then sleeps, until the generation differs from `seen`; returns it.
+/// Spins, then sleeps, until the generation differs from `seen`; returns it. While
+/// it spins it warms what [`warm`] asked for, a [`WARM_STEP`] at a time.
 fn wait_for_generation(s: &Shared, seen: u64) -> u64 {
     let start = Instant::now();
     let mut spins = 0u32;
@@ -212,6 +217,9 @@ fn wait_for_generation(s: &Shared, seen: u64) -> u64 {
         let gen = s.seq.load(Ordering::Acquire) >> 16;
         if gen != seen {
             return gen;
+        }
+        if warm_step() {
+            continue;
         }
         std::hint::spin_loop();
         spins = spins.wrapping_add(1);
@@ -229,6 +237,77 @@ fn wait_for_generation(s: &Shared, seen: u64) -> u64 {
         }
         guard = s.wake.wait(guard).unwrap_or_else(|e| e.into_inner());
     }
+}
+
+/// Most ranges [`warm`] takes.
+pub(crate) const WARM_RANGES: usize = 64;
+
+/// Bytes an idle worker prefetches between looks for a new call (64 lines: about as
+/// long as a look costs to come back from, so a call waits at most that).
+const WARM_STEP: usize = 4096;
+
+/// What idle workers warm: up to [`WARM_RANGES`] address ranges (start, end), and the
+/// next unclaimed offset into them, counted over the ranges in order.
+struct Warm {
+    ranges: [(AtomicUsize, AtomicUsize); WARM_RANGES],
+    next: AtomicUsize,
+}
+
+static WARM: Warm = Warm {
+    ranges: [const { (AtomicUsize::new(0), AtomicUsize::new(0)) }; WARM_RANGES],
+    next: AtomicUsize::new(usize::MAX),
+};
+
+/// Asks the pool's idle workers to prefetch `ranges` (start address, length) into
+/// their caches, first to last, until the next call: memory the caller expects a
+/// coming call to read (the weights of the layer after this one in a decode step,
+/// which otherwise come from memory while the workers spin between layers). Replaces
+/// what was asked before. Only a hint: a prefetch reads nothing the program sees and
+/// never faults, whatever the addresses. Nothing happens without a pool (one thread).
+pub(crate) fn warm(ranges: &[(usize, usize)]) {
+    WARM.next.store(usize::MAX, Ordering::Relaxed);
+    for (i, (start, end)) in WARM.ranges.iter().enumerate() {
+        let (a, n) = ranges.get(i).copied().unwrap_or((0, 0));
+        start.store(a, Ordering::Relaxed);
+        end.store(a.saturating_add(n), Ordering::Relaxed);
+    }
+    WARM.next.store(0, Ordering::Release);
+}
+
+/// Prefetches the next [`WARM_STEP`] of what [`warm`] asked for; false when nothing
+/// is left.
+fn warm_step() -> bool {
+    if WARM.next.load(Ordering::Relaxed) == usize::MAX {
+        return false;
+    }
+    let mut offset = WARM.next.fetch_add(WARM_STEP, Ordering::Acquire);
+    for (start, end) in &WARM.ranges {
+        let (a, e) = (start.load(Ordering::Relaxed), end.load(Ordering::Relaxed));
+        let len = e.saturating_sub(a);
+        if offset < len {
+            let from = a + offset;
+            let to = (from + WARM_STEP).min(e);
+            prefetch_lines(from, to);
+            return true;
+        }
+        offset -= len;
+    }
+    WARM.next.store(usize::MAX, Ordering::Relaxed);
+    false
+}
+
+/// Prefetches the cache lines of addresses `from..to`.
+fn prefetch_lines(from: usize, to: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for a in (from..to).step_by(64) {
+        // SAFETY: a prefetch is a hint: it reads nothing the program sees and never
+        // faults, whatever the address.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(a as *const i8)
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (from, to);
 }
 
 #[cfg(test)]

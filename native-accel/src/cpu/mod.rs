@@ -58,6 +58,8 @@ pub struct Scratch {
     spare_i8: Vec<Charged<Vec<i8>>>,
     /// The last input the `qd8` layers quantized, with its rows.
     qd8_input: qd8::InputCache,
+    /// The order the `qd8` layers are called in, for warming the next ones.
+    qd8_order: qd8::LayerOrder,
 }
 
 /// Spare output buffers kept per element type: a chain step's input and intermediates

@@ -370,6 +370,14 @@ impl WeightsQd8 {
         self.charge.bytes()
     }
 
+    /// The address and length of the weights' bytes (not their scales).
+    fn weight_bytes(&self) -> (usize, usize) {
+        match &self.layout {
+            Layout::Packed4 { data, .. } => (data.as_ptr() as usize, data.len()),
+            Layout::Rows { data, .. } => (data.as_ptr() as usize, data.len()),
+        }
+    }
+
     /// Whether the weights are in the packed 4-bit layout (the AVX2 kernel's).
     pub fn is_packed(&self) -> bool {
         matches!(self.layout, Layout::Packed4 { .. })
@@ -409,6 +417,11 @@ pub fn fully_connected_qd8_f32(
     }
     let result = fully_connected_qd8(w, &cache.q, &cache.rows, out, output_min, output_max, work);
     work.scratch.qd8_input = cache;
+    if x.len() == k && work.threads > 1 {
+        // A decode step's row: the workers warm the next layers while the step goes on.
+        let ahead = work.scratch.qd8_order.called(w.weight_bytes());
+        crate::pool::warm(&ahead);
+    }
     result
 }
 
@@ -803,6 +816,8 @@ mod convert;
 pub use convert::quantize_rows;
 mod input_cache;
 pub(crate) use input_cache::InputCache;
+mod layer_order;
+pub(crate) use layer_order::LayerOrder;
 
 mod packed;
 
