@@ -62,6 +62,18 @@ impl<A> PreparedCalls<A> {
         self.run_by_id(ids, at, |_, op, args| call(op, args), unknown)
     }
 
+    /// Reads the stored calls `ids` once (their operator and argument count): a
+    /// number to keep (`std::hint::black_box`), so that a batch's calls are in the
+    /// cache before it runs them one after another.
+    pub fn touch(&self, ids: &[u32]) -> usize {
+        let calls = self.calls.borrow();
+        ids.iter()
+            .filter_map(|&id| calls.get(id as usize))
+            .fold(0usize, |s, (op, args)| {
+                s.wrapping_add(*op as usize ^ args.len() ^ args.as_ptr() as usize)
+            })
+    }
+
     /// [`PreparedCalls::run`], with each call's id passed to `call(id, op, args)`: for
     /// a library that keeps more of a call at `prepare` (its arguments checked and
     /// decoded once) by id beside these.
@@ -125,6 +137,8 @@ mod tests {
             |_| "unknown",
         );
         assert_eq!(by_id, Ok((2, vec![])));
+        // Touching reads the stored calls, skipping ids never prepared.
+        assert_eq!(p.touch(&[a, 9]), p.touch(&[a]));
         assert_eq!(ids, [(c, 2, 3), (a, 0, 1)]);
         p.clear();
         assert_eq!(run(&p, &[a], &mut seen), Err((0, "unknown")));
