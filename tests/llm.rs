@@ -214,8 +214,10 @@ fn dynamic_steps_batch_kernel_calls() {
 
 /// The byte-moving calls of a dynamic-shape program (`et_view`, `squeeze_copy`,
 /// `unsqueeze_copy`, `select_copy`, `slice_copy`) run in the host, resizing their
-/// outputs as the kernels would (host/src/method/host_copy.rs): the prefill and every
-/// decode step give the bits the kernel library gives for the same calls.
+/// outputs as the kernels would (host/src/method/host_copy.rs), and so do the KV cache
+/// updates (`llama::update_cache`, host/src/method/cache_update.rs; the caches then
+/// feed `llama::custom_sdpa` in the LLM library, step after step): the prefill and
+/// every decode step give the bits the kernel libraries give for the same calls.
 #[test]
 fn host_run_byte_moves_give_the_kernel_librarys_bits() {
     let prompt = prompt();

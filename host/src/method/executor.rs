@@ -76,6 +76,7 @@ impl Method {
                     let name = &plan.operators[*op];
                     let by_host = match self.host_copy_at(pc) {
                         Some(kind) => self.host_copy(pc, kind, args),
+                        None if self.cache_update_at(pc) => self.host_cache_update(*op, args),
                         None => Ok(false),
                     };
                     let ran = by_host.and_then(|done| match done {

@@ -316,6 +316,56 @@ impl Method {
     }
 }
 
+impl Method {
+    /// For a value that lives in extra library `lib`'s memory alone (`library_state`):
+    /// the address of its shadow there, copied in from home at its first use as a
+    /// call would. `None` when home's memory is not directly reachable (a 1.x home
+    /// library: then only the library's own calls move it).
+    pub(super) fn kept_shadow(&mut self, lib: usize, vi: usize) -> Result<Option<u32>> {
+        let Value::Tensor(t) = self.values[vi].clone() else {
+            return Ok(None);
+        };
+        if self.storage.with_direct_memory(|_| ())?.is_none() {
+            return Ok(None);
+        }
+        let extra = &mut self.extra_libraries[lib];
+        let (addr, fresh) = extra.shadow(vi, t.capacity)?;
+        if extra.needs_first_copy(vi) {
+            let n = t.nbytes()?;
+            let extra = &mut self.extra_libraries[lib];
+            if let Some(copied) = self
+                .storage
+                .with_direct_memory(|mem| extra.copy_in(addr, home_bytes(mem, t.addr, n)?, fresh))?
+            {
+                copied?;
+                self.storage.bytes_out += n as u64;
+            }
+        }
+        Ok(Some(addr))
+    }
+
+    /// Copies `n` bytes at `from` in home's memory to `to` in extra library `lib`'s;
+    /// false (nothing copied) when home's memory is not directly reachable.
+    pub(super) fn copy_to_library(
+        &mut self,
+        lib: usize,
+        from: u32,
+        to: u32,
+        n: usize,
+    ) -> Result<bool> {
+        let extra = &mut self.extra_libraries[lib];
+        let Some(copied) = self
+            .storage
+            .with_direct_memory(|mem| extra.copy_in(to, home_bytes(mem, from, n)?, false))?
+        else {
+            return Ok(false);
+        };
+        copied?;
+        self.storage.bytes_out += n as u64;
+        Ok(true)
+    }
+}
+
 /// The `n` bytes at `addr` of home's memory `mem`, checked.
 fn home_bytes(mem: &[u8], addr: u32, n: usize) -> Result<&[u8]> {
     let start = addr as usize;

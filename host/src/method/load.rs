@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{
-    dataflow, folding, handoff, host_copy, libraries, library_state, resident, resolve, Batch,
-    Method, Storage, Value,
+    cache_update, dataflow, folding, handoff, host_copy, libraries, library_state, resident,
+    resolve, Batch, Method, Storage, Value,
 };
 use crate::component::BackendInstance;
 use crate::program::{Instruction, TensorData, ValueDef};
@@ -189,7 +189,17 @@ impl Method {
             Some(Some((k, _))) if *k > 0 => Some(k - 1),
             _ => None,
         });
+        let extra_lib = |op: usize| match op_table.get(op) {
+            Some(Some((k, _))) if *k > 0 && !overridden(op) => Some(k - 1),
+            _ => None,
+        };
+        let extras_direct = extra_libraries.iter().all(|l| l.info.version.major >= 2);
+        let cache_updates =
+            cache_update::plan_cache_updates(plan, direct && extras_direct, extra_lib, |vi| {
+                library_values.get(vi).copied().flatten()
+            });
         let mut method = Method {
+            cache_updates,
             library_values,
             handed: vec![None; handoff.len()],
             handoff,

@@ -25,6 +25,7 @@
 //!   those it skips, their outputs pointed at their input's bytes.
 
 mod batch;
+mod cache_update;
 mod copy_elision;
 mod dataflow;
 mod delegate;
@@ -71,6 +72,9 @@ pub struct Method {
     /// For each value: the extra library whose shadow alone holds it
     /// (`library_state`).
     library_values: Vec<Option<usize>>,
+    /// Per instruction: whether the host may run it as a KV cache update
+    /// (`cache_update`).
+    cache_updates: Vec<bool>,
     /// For each plan operator: the library serving it (0: home, `k`: extra library
     /// `k - 1`) and its operator index there.
     op_table: Vec<Option<(usize, u32)>>,
