@@ -111,7 +111,7 @@ impl Method {
             let (Ok(from), Ok(to)) = (u32::try_from(from), u32::try_from(to)) else {
                 return Ok(false);
             };
-            if !self.copy_to_library(lib, from, to, per_batch)? {
+            if !self.copy_to_library(lib, from, to, per_batch, false)? {
                 return Ok(false);
             }
         }

@@ -234,21 +234,9 @@ impl Method {
             let n = t.nbytes()?;
             // Straight from home's memory when it is reachable (2.x), else through a
             // read.
-            let extra = &mut self.extra_libraries[lib];
-            let direct = self.storage.with_direct_memory(|mem| {
-                extra.copy_in(addr, home_bytes(mem, t.addr, n)?, fresh)
-            })?;
-            match direct {
-                Some(copied) => {
-                    copied?;
-                    // Read out of home, as `Storage::read` counts.
-                    self.storage.bytes_out += n as u64;
-                }
-                None if n == 0 => {}
-                None => {
-                    let data = self.storage.read(t.addr, n)?;
-                    self.extra_libraries[lib].copy_in(addr, &data, fresh)?;
-                }
+            if !self.copy_to_library(lib, t.addr, addr, n, fresh)? && n > 0 {
+                let data = self.storage.read(t.addr, n)?;
+                self.extra_libraries[lib].copy_in(addr, &data, fresh)?;
             }
             if !kept {
                 copied.push(vi);
@@ -331,32 +319,27 @@ impl Method {
         let extra = &mut self.extra_libraries[lib];
         let (addr, fresh) = extra.shadow(vi, t.capacity)?;
         if extra.needs_first_copy(vi) {
-            let n = t.nbytes()?;
-            let extra = &mut self.extra_libraries[lib];
-            if let Some(copied) = self
-                .storage
-                .with_direct_memory(|mem| extra.copy_in(addr, home_bytes(mem, t.addr, n)?, fresh))?
-            {
-                copied?;
-                self.storage.bytes_out += n as u64;
-            }
+            self.copy_to_library(lib, t.addr, addr, t.nbytes()?, fresh)?;
         }
         Ok(Some(addr))
     }
 
-    /// Copies `n` bytes at `from` in home's memory to `to` in extra library `lib`'s;
-    /// false (nothing copied) when home's memory is not directly reachable.
+    /// Copies `n` bytes at `from` in home's memory to `to` in extra library `lib`'s
+    /// (`fresh`: a shadow reserved just now, see [`ExtraLibrary::copy_in`]), counted as
+    /// read out of home as `Storage::read` counts; false (nothing copied) when home's
+    /// memory is not directly reachable.
     pub(super) fn copy_to_library(
         &mut self,
         lib: usize,
         from: u32,
         to: u32,
         n: usize,
+        fresh: bool,
     ) -> Result<bool> {
         let extra = &mut self.extra_libraries[lib];
         let Some(copied) = self
             .storage
-            .with_direct_memory(|mem| extra.copy_in(to, home_bytes(mem, from, n)?, false))?
+            .with_direct_memory(|mem| extra.copy_in(to, home_bytes(mem, from, n)?, fresh))?
         else {
             return Ok(false);
         };
