@@ -4,6 +4,17 @@
 use super::*;
 use crate::cpu::Scratch;
 
+/// The work context the tests run layers in: `threads` threads, chunks of 1M
+/// multiply-adds.
+fn work_in<'a>(account: &'a Account, scratch: &'a mut Scratch, threads: usize) -> Work<'a> {
+    Work {
+        account,
+        scratch,
+        threads,
+        chunk_work: 1 << 20,
+    }
+}
+
 /// Deterministic pseudo-random bytes.
 fn bytes(n: usize, seed: u64) -> Vec<u8> {
     let mut s = seed
@@ -101,12 +112,7 @@ fn check_scales(m: usize, n: usize, k: usize, bits: u8, block: usize, packed: bo
     for path in Qd8Path::all_available() {
         for threads in [1, 2] {
             let mut scratch = Scratch::default();
-            let mut work = Work {
-                account: &account,
-                scratch: &mut scratch,
-                threads,
-                chunk_work: 1 << 20,
-            };
+            let mut work = work_in(&account, &mut scratch, threads);
             let mut got = vec![0f32; m * n];
             fully_connected_qd8_with_path(path, &w, &x, &rows, &mut got, lo, hi, &mut work)
                 .expect("runs");
@@ -181,12 +187,7 @@ fn bad_weights_and_calls_are_refused() {
     }
     let w = WeightsQd8::new(&spec(4, 32, 1, &[1.0]), &account).expect("weights");
     let mut scratch = Scratch::default();
-    let mut work = Work {
-        account: &account,
-        scratch: &mut scratch,
-        threads: 1,
-        chunk_work: 1 << 20,
-    };
+    let mut work = work_in(&account, &mut scratch, 1);
     let rows = [RowQuant {
         zero_point: 0,
         scale: 1.0,
@@ -195,12 +196,7 @@ fn bad_weights_and_calls_are_refused() {
     let e = fully_connected_qd8(&w, &[0; 31], &rows, &mut out, 0.0, 1.0, &mut work).unwrap_err();
     assert!(e.message.contains("31 input values"), "{e}");
     let small = Account::new(1 << 30, 10);
-    let mut work = Work {
-        account: &small,
-        scratch: &mut scratch,
-        threads: 1,
-        chunk_work: 1 << 20,
-    };
+    let mut work = work_in(&small, &mut scratch, 1);
     let e = fully_connected_qd8(&w, &[0; 32], &rows, &mut out, 0.0, 1.0, &mut work).unwrap_err();
     assert_eq!(e.kind, crate::meter::AccelErrorKind::WorkCap, "{e}");
 }
@@ -243,12 +239,7 @@ fn nan_bounds_and_scales_follow_max_and_min() {
         let want = definition(&spec, &x, &rows, lo, hi);
         for path in Qd8Path::all_available() {
             let mut scratch = Scratch::default();
-            let mut work = Work {
-                account: &account,
-                scratch: &mut scratch,
-                threads: 1,
-                chunk_work: 1 << 20,
-            };
+            let mut work = work_in(&account, &mut scratch, 1);
             let mut got = vec![0f32; m * n];
             fully_connected_qd8_with_path(path, &w, &x, &rows, &mut got, lo, hi, &mut work)
                 .expect("runs");
@@ -290,12 +281,7 @@ fn kept_input_rows_match_quantizing_afresh() {
     };
     let fresh = |w: &WeightsQd8, x: &[f32]| {
         let mut scratch = Scratch::default();
-        let mut work = Work {
-            account: &account,
-            scratch: &mut scratch,
-            threads: 1,
-            chunk_work: 1 << 20,
-        };
+        let mut work = work_in(&account, &mut scratch, 1);
         let mut out = vec![0f32; x.len() / w.depth() * w.channels_out()];
         fully_connected_qd8_f32(w, x, &mut out, f32::MIN, f32::MAX, &mut work).expect("runs");
         out
